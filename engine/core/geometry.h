@@ -1,0 +1,88 @@
+#pragma once
+
+#include "engine/core/types.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hex {
+
+// Everything about a board size that does not depend on the stones: cell numbering, names,
+// adjacency (including the four edge nodes) and the symmetries. One immutable instance per size,
+// shared by every board of that size (see Geometry::of).
+//
+// Numbering: interior cell (x, y), 0-based column x and row y, is y * width + x; then come the
+// edge nodes north (row 1 side, Black), south (last row, Black), west (column a, White) and east
+// (last column, White). The six neighbours of (x, y) are (x+-1, y), (x, y+-1), (x+1, y-1) and
+// (x-1, y+1): a1 and the last cell are the acute corners.
+class Geometry {
+public:
+    static constexpr int kMaxSide = 19;
+    static constexpr int kMaxCells = kMaxSide * kMaxSide;
+    static constexpr int kMaxNodes = kMaxCells + 4;
+
+    // The shared geometry for a size; width and height must be in 1..kMaxSide. Thread-safe.
+    static const Geometry& of(int width, int height);
+
+    static bool validSize(int width, int height) noexcept {
+        return width >= 1 && width <= kMaxSide && height >= 1 && height <= kMaxSide;
+    }
+
+    int width() const noexcept { return width_; }
+    int height() const noexcept { return height_; }
+    bool square() const noexcept { return width_ == height_; }
+    int cellCount() const noexcept { return width_ * height_; }
+    int nodeCount() const noexcept { return cellCount() + 4; }
+
+    Cell cell(int x, int y) const noexcept { return y * width_ + x; }
+    int x(Cell c) const noexcept { return c % width_; }
+    int y(Cell c) const noexcept { return c / width_; }
+    bool onBoard(int x, int y) const noexcept {
+        return x >= 0 && x < width_ && y >= 0 && y < height_;
+    }
+    bool isEdge(Cell c) const noexcept { return c >= cellCount(); }
+
+    Cell north() const noexcept { return cellCount(); }
+    Cell south() const noexcept { return cellCount() + 1; }
+    Cell west() const noexcept { return cellCount() + 2; }
+    Cell east() const noexcept { return cellCount() + 3; }
+    // The two edges a colour joins: Black north/south, White west/east.
+    Cell edge1(Color c) const noexcept { return c == Color::Black ? north() : west(); }
+    Cell edge2(Color c) const noexcept { return c == Color::Black ? south() : east(); }
+    // The colour that owns an edge node.
+    Color edgeOwner(Cell edge) const noexcept {
+        return edge < west() ? Color::Black : Color::White;
+    }
+
+    // Neighbours of any node; an edge node's neighbours are the cells along it.
+    std::span<const Cell> neighbours(Cell c) const noexcept {
+        return {adjacency_.data() + adjacencyStart_[c],
+                adjacency_.data() + adjacencyStart_[c + 1]};
+    }
+    bool adjacent(Cell a, Cell b) const noexcept;
+
+    // 180-degree rotation: maps the game onto itself on every board (edges: N<->S, W<->E).
+    Cell rotate180(Cell c) const noexcept;
+    // Reflection in the long diagonal, (x, y) -> (y, x): exchanges the players' roles. Only
+    // meaningful on square boards (edges: N<->W, S<->E).
+    Cell mirror(Cell c) const noexcept;
+
+    // "a1" style name (lower case); edge nodes are "north", "south", "west", "east".
+    std::string name(Cell c) const;
+    // Parses an interior cell name, case-insensitively: one column letter and a row number
+    // without leading zeros. nullopt for anything else or off the board.
+    std::optional<Cell> parse(std::string_view text) const;
+
+private:
+    Geometry(int width, int height);
+
+    int width_;
+    int height_;
+    std::vector<Cell> adjacency_;
+    std::vector<int> adjacencyStart_;
+};
+
+} // namespace hex

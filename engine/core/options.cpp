@@ -1,0 +1,192 @@
+#include "engine/core/options.h"
+
+#include <cassert>
+#include <charconv>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace hex {
+
+namespace {
+
+std::optional<std::int64_t> parseInt(std::string_view text) {
+    std::int64_t value = 0;
+    const auto* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end || text.empty())
+        return std::nullopt;
+    return value;
+}
+
+std::optional<double> parseReal(std::string_view text) {
+    if (text.empty() || text.size() > 64)
+        return std::nullopt;
+    const std::string copy(text);
+    std::size_t used = 0;
+    try {
+        const double value = std::stod(copy, &used);
+        if (used != copy.size() || !std::isfinite(value))
+            return std::nullopt;
+        return value;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+std::string formatNumber(double value) {
+    std::ostringstream out;
+    out << value;
+    return out.str();
+}
+
+std::string joined(const std::vector<std::string>& items, std::string_view separator) {
+    std::string text;
+    for (const auto& item : items) {
+        if (!text.empty())
+            text += separator;
+        text += item;
+    }
+    return text;
+}
+
+std::string typeLabel(const Options::Spec& spec) {
+    switch (spec.type) {
+    case Options::Type::Bool:
+        return "bool";
+    case Options::Type::Int:
+        return "int " + formatNumber(spec.min) + ".." + formatNumber(spec.max);
+    case Options::Type::Real:
+        return "real " + formatNumber(spec.min) + ".." + formatNumber(spec.max);
+    case Options::Type::String:
+        return "string";
+    case Options::Type::List:
+        return "one of " + joined(spec.choices, "|");
+    }
+    return "?";
+}
+
+std::optional<std::string> checkValue(const Options::Spec& spec, std::string_view value) {
+    const std::string name = spec.name;
+    switch (spec.type) {
+    case Options::Type::Bool:
+        if (value == "0" || value == "1")
+            return std::nullopt;
+        return name + " is a bool: 0 or 1";
+    case Options::Type::Int: {
+        const auto parsed = parseInt(value);
+        if (parsed && static_cast<double>(*parsed) >= spec.min &&
+            static_cast<double>(*parsed) <= spec.max)
+            return std::nullopt;
+        return name + " is an integer in " + formatNumber(spec.min) + ".." + formatNumber(spec.max);
+    }
+    case Options::Type::Real: {
+        const auto parsed = parseReal(value);
+        if (parsed && *parsed >= spec.min && *parsed <= spec.max)
+            return std::nullopt;
+        return name + " is a number in " + formatNumber(spec.min) + ".." + formatNumber(spec.max);
+    }
+    case Options::Type::String:
+        // One line of printable text: the value is echoed in the parameter dialog.
+        for (char ch : value)
+            if (static_cast<unsigned char>(ch) < 0x20)
+                return name + " must be printable text";
+        return std::nullopt;
+    case Options::Type::List:
+        for (const auto& choice : spec.choices)
+            if (choice == value)
+                return std::nullopt;
+        return name + " is one of: " + joined(spec.choices, ", ");
+    }
+    return name + " has an unknown type";
+}
+
+} // namespace
+
+void Options::declare(Spec spec) {
+    assert(!has(spec.name));
+    assert(!checkValue(spec, spec.defaultValue));
+    std::string value = spec.defaultValue;
+    entries_.push_back({std::move(spec), std::move(value)});
+}
+
+const Options::Entry* Options::find(std::string_view name) const noexcept {
+    for (const auto& entry : entries_)
+        if (entry.spec.name == name)
+            return &entry;
+    return nullptr;
+}
+
+const Options::Entry& Options::require(std::string_view name) const {
+    const Entry* entry = find(name);
+    if (!entry)
+        throw std::logic_error("undeclared option " + std::string(name));
+    return *entry;
+}
+
+std::optional<std::string> Options::whyInvalid(std::string_view name, std::string_view value) const {
+    const Entry* entry = find(name);
+    if (!entry) {
+        std::vector<std::string> names;
+        for (const auto& e : entries_)
+            names.push_back(e.spec.name);
+        return "unknown parameter '" + std::string(name.substr(0, 64)) +
+               "'; known: " + joined(names, " ");
+    }
+    return checkValue(entry->spec, value);
+}
+
+std::optional<std::string> Options::set(std::string_view name, std::string_view value) {
+    if (auto why = whyInvalid(name, value))
+        return why;
+    for (auto& entry : entries_)
+        if (entry.spec.name == name)
+            entry.value = std::string(value);
+    ++revision_;
+    return std::nullopt;
+}
+
+bool Options::getBool(std::string_view name) const { return require(name).value == "1"; }
+
+std::int64_t Options::getInt(std::string_view name) const {
+    return parseInt(require(name).value).value_or(0);
+}
+
+double Options::getReal(std::string_view name) const {
+    return parseReal(require(name).value).value_or(0.0);
+}
+
+const std::string& Options::getString(std::string_view name) const { return require(name).value; }
+
+std::string Options::dialogText() const {
+    std::string text;
+    for (const auto& entry : entries_) {
+        if (!text.empty())
+            text += '\n';
+        switch (entry.spec.type) {
+        case Type::Bool:
+            text += "[bool] ";
+            break;
+        case Type::List:
+            text += "[list/" + joined(entry.spec.choices, "/") + "] ";
+            break;
+        default:
+            text += "[string] ";
+            break;
+        }
+        text += entry.spec.name + " " + entry.value;
+    }
+    return text;
+}
+
+std::string Options::helpText() const {
+    std::string text;
+    for (const auto& entry : entries_) {
+        text += "  " + entry.spec.name + " (" + typeLabel(entry.spec) + ", default " +
+                (entry.spec.defaultValue.empty() ? "empty" : entry.spec.defaultValue) + ")\n      " +
+                entry.spec.help + "\n";
+    }
+    return text;
+}
+
+} // namespace hex

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "engine/core/board.h"
+#include "engine/core/score.h"
+
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace hex::eval {
+
+// A static evaluation of a position. Implementations are deterministic (bit-identical results
+// for the same position, whatever was evaluated before), keep their scratch buffers inside and
+// are used by one thread at a time (one instance per search thread).
+class Evaluator {
+public:
+    virtual ~Evaluator() = default;
+
+    virtual std::string_view name() const = 0;
+
+    // The value for the side to move, strictly inside (-kMaxEval, kMaxEval) unless the position
+    // is already won, which scores +-kMaxEval for the winner.
+    virtual Score evaluate(const Board& board, Color toMove) = 0;
+
+    // The same value, and in cellValues (size geometry().cellCount()) the importance of each
+    // empty cell as a move (larger is more important; never negative); occupied cells get 0.
+    virtual Score evaluateWithCells(const Board& board, Color toMove,
+                                    std::span<int> cellValues) = 0;
+};
+
+// The registry: the only place that knows the concrete evaluators.
+std::vector<std::string_view> evaluatorNames();
+// nullptr for an unknown name.
+std::unique_ptr<Evaluator> makeEvaluator(std::string_view name);
+
+} // namespace hex::eval

@@ -1,0 +1,63 @@
+#include "engine/core/geometry.h"
+
+#include <gtest/gtest.h>
+
+namespace hex {
+namespace {
+
+TEST(Geometry, NamesRoundTripAtEverySize) {
+    for (int w = 1; w <= Geometry::kMaxSide; ++w) {
+        for (int h = 1; h <= Geometry::kMaxSide; ++h) {
+            const Geometry& g = Geometry::of(w, h);
+            for (Cell c = 0; c < g.cellCount(); ++c) {
+                ASSERT_EQ(g.parse(g.name(c)), c) << w << "x" << h << " " << g.name(c);
+                std::string upper = g.name(c);
+                upper[0] = static_cast<char>(upper[0] - 'a' + 'A');
+                ASSERT_EQ(g.parse(upper), c);
+            }
+        }
+    }
+}
+
+TEST(Geometry, RejectsMalformedAndOffBoardNames) {
+    const Geometry& g = Geometry::of(11, 11);
+    for (const char* bad : {"", "a", "1", "a0", "a01", "z99", "l1", "a12", "aa1", "a-1", "a1x",
+                            " a1", "k 1", "\xff" "1", "a1000"})
+        EXPECT_FALSE(g.parse(bad).has_value()) << bad;
+    EXPECT_EQ(g.parse("k11"), g.cell(10, 10));
+    EXPECT_EQ(g.parse("a1"), 0);
+}
+
+TEST(Geometry, NeighboursAreSymmetricWithSixDirections) {
+    const Geometry& g = Geometry::of(5, 4);
+    EXPECT_EQ(g.neighbours(g.cell(2, 2)).size(), 6u);
+    // a1 is an acute corner: two cells plus north and west.
+    EXPECT_EQ(g.neighbours(g.cell(0, 0)).size(), 4u);
+    EXPECT_TRUE(g.adjacent(g.cell(4, 0), g.cell(3, 1)));  // obtuse corner e1 touches d2
+    EXPECT_FALSE(g.adjacent(g.cell(0, 0), g.cell(1, 1))); // a1 does not touch b2
+    for (Cell a = 0; a < g.nodeCount(); ++a)
+        for (Cell b : g.neighbours(a))
+            EXPECT_TRUE(g.adjacent(b, a));
+    EXPECT_EQ(g.neighbours(g.north()).size(), 5u);
+    EXPECT_EQ(g.neighbours(g.west()).size(), 4u);
+}
+
+TEST(Geometry, SymmetriesAreInvolutionsThatPreserveAdjacency) {
+    for (int n : {1, 2, 5, 11, 19}) {
+        const Geometry& g = Geometry::of(n, n);
+        for (Cell a = 0; a < g.nodeCount(); ++a) {
+            ASSERT_EQ(g.rotate180(g.rotate180(a)), a);
+            ASSERT_EQ(g.mirror(g.mirror(a)), a);
+            for (Cell b : g.neighbours(a)) {
+                ASSERT_TRUE(g.adjacent(g.rotate180(a), g.rotate180(b)));
+                ASSERT_TRUE(g.adjacent(g.mirror(a), g.mirror(b)));
+            }
+        }
+        EXPECT_EQ(g.edgeOwner(g.mirror(g.north())), Color::White);
+    }
+    const Geometry& g = Geometry::of(11, 11);
+    EXPECT_EQ(g.name(g.mirror(*g.parse("d2"))), "b4"); // hexgui-htp.md section 3
+}
+
+} // namespace
+} // namespace hex
