@@ -1,0 +1,44 @@
+#pragma once
+
+#include "engine/clock.h"
+#include "engine/core/game.h"
+#include "engine/core/options.h"
+
+#include <functional>
+#include <optional>
+
+namespace hex {
+
+// Polled by long computations; true means "stop now and answer with what you have".
+using StopFn = std::function<bool()>;
+
+// The facade the protocol layer talks to: the game, the options and move generation.
+// Everything here runs on the command thread; only StopFn is called from elsewhere's state.
+class Engine {
+public:
+    Engine();
+
+    Game& game() noexcept { return game_; }
+    const Game& game() const noexcept { return game_; }
+    Options& options() noexcept { return options_; }
+    const Options& options() const noexcept { return options_; }
+    GameClock& clock() noexcept { return clock_; }
+
+    // The move `color` should play now, or nullopt to resign (only when the game is already
+    // decided against it or no cell is left). Does not change the game.
+    std::optional<Move> chooseMove(Color color, const StopFn& shouldStop);
+    // chooseMove, then plays the move in the game.
+    std::optional<Move> generateMove(Color color, const StopFn& shouldStop);
+
+private:
+    bool wantsSwap(Color color) const;
+
+    Options options_;
+    Game game_;
+    GameClock clock_;
+};
+
+// Declares every engine option (the single table; see engine_options.cpp).
+void declareEngineOptions(Options& options);
+
+} // namespace hex

@@ -1,0 +1,16 @@
+#pragma once
+
+#include "engine/core/board.h"
+
+namespace hex {
+
+// The one-ply player: win in one if possible, otherwise block the opponent's win in one,
+// otherwise the move that best improves the shortest-path race (stones still needed by the
+// opponent minus stones still needed by the mover, after the move), ties to the centre.
+// Precondition: the board has an empty cell. Deterministic.
+Cell firstPlayerMove(const Board& board, Color toMove);
+
+// An empty cell that wins at once for `color`, or kNoCell.
+Cell winningCell(const Board& board, Color color);
+
+} // namespace hex

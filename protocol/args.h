@@ -1,0 +1,42 @@
+#pragma once
+
+#include "engine/core/geometry.h"
+#include "engine/core/move.h"
+#include "engine/core/types.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hex::htp {
+
+// The arguments of one command with typed, checked access; every accessor throws htp::Failure
+// with a message naming the argument.
+class Args {
+public:
+    explicit Args(std::vector<std::string> words) : words_(std::move(words)) {}
+
+    std::size_t size() const noexcept { return words_.size(); }
+    void expectCount(std::size_t n) const;
+    void expectBetween(std::size_t lo, std::size_t hi) const;
+
+    const std::string& word(std::size_t i) const;
+    long long integer(std::size_t i, long long lo, long long hi) const;
+    double real(std::size_t i, double lo, double hi) const;
+    // b, w, black or white in any case.
+    Color color(std::size_t i) const;
+    // An interior cell of the geometry.
+    Cell cell(std::size_t i, const Geometry& geometry) const;
+    // All words from i on, joined by single spaces.
+    std::string rest(std::size_t i) const;
+
+private:
+    std::vector<std::string> words_;
+};
+
+// Case-insensitive colour parsing shared with the SGF reader and the match tool.
+std::optional<Color> parseColor(std::string_view text);
+// A word shown back to the user in an error: at most 40 printable characters.
+std::string quoted(std::string_view word);
+
+} // namespace hex::htp

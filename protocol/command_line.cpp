@@ -1,0 +1,94 @@
+#include "protocol/command_line.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace hex {
+
+namespace {
+
+std::string trim(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos)
+        return "";
+    const auto last = text.find_last_not_of(" \t\r");
+    return std::string(text.substr(first, last - first + 1));
+}
+
+std::string applyAssignment(std::string_view assignment, Options& options) {
+    const auto equals = assignment.find('=');
+    if (equals == std::string_view::npos)
+        return "expected key=value, got '" + std::string(assignment) + "'";
+    if (auto why = options.set(trim(assignment.substr(0, equals)), trim(assignment.substr(equals + 1))))
+        return *why;
+    return "";
+}
+
+} // namespace
+
+std::string applyConfig(std::string_view text, Options& options) {
+    std::istringstream in{std::string(text)};
+    std::string line;
+    int number = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        std::string content = trim(line.substr(0, line.find('#')));
+        if (content.empty())
+            continue;
+        // "key value" and "key = value" both work.
+        const auto split = content.find_first_of(" \t=");
+        const std::string key = content.substr(0, split);
+        std::string value = split == std::string::npos ? "" : trim(content.substr(split));
+        if (!value.empty() && value.front() == '=')
+            value = trim(value.substr(1));
+        if (auto why = options.set(key, value))
+            return "line " + std::to_string(number) + ": " + *why;
+    }
+    return "";
+}
+
+CommandLine parseCommandLine(int argc, const char* const* argv, Options& options) {
+    CommandLine result;
+    std::vector<std::string> assignments;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--help" || arg == "-h") {
+            result.help = true;
+        } else if ((arg == "--config" || arg == "-o") && i + 1 < argc) {
+            const std::string value = argv[++i];
+            if (arg == "-o") {
+                assignments.push_back(value);
+                continue;
+            }
+            std::ifstream in(value);
+            std::stringstream text;
+            if (!in || !(text << in.rdbuf())) {
+                result.error = "cannot read config file '" + value + "'";
+                return result;
+            }
+            if (auto why = applyConfig(text.str(), options); !why.empty()) {
+                result.error = value + ": " + why;
+                return result;
+            }
+        } else {
+            result.error = "unknown or incomplete argument '" + arg + "'";
+            return result;
+        }
+    }
+    for (const auto& assignment : assignments) {
+        if (auto why = applyAssignment(assignment, options); !why.empty()) {
+            result.error = "-o " + assignment + ": " + why;
+            return result;
+        }
+    }
+    return result;
+}
+
+std::string usageText(const Options& options) {
+    return "Usage: ohmhex [--config FILE] [-o key=value]... [--help]\n"
+           "OhmHex speaks HTP (the Hex dialect of GTP) on stdin/stdout; logs go to stderr.\n"
+           "Options (also settable with 'param_ohmhex key value' over HTP):\n" +
+           options.helpText();
+}
+
+} // namespace hex

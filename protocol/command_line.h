@@ -1,0 +1,24 @@
+#pragma once
+
+#include "engine/core/options.h"
+
+#include <string>
+
+namespace hex {
+
+struct CommandLine {
+    bool help = false;
+    std::string error; // non-empty: the arguments are unusable
+};
+
+// Reads --help, --config FILE (lines "key value" or "key = value", '#' comments) and
+// -o key=value (repeatable, applied in order after the config file) into the options.
+CommandLine parseCommandLine(int argc, const char* const* argv, Options& options);
+
+// The --help text: usage plus every option with its type, range, default and help.
+std::string usageText(const Options& options);
+
+// Applies a config file's text; the first bad line's reason, or an empty string.
+std::string applyConfig(std::string_view text, Options& options);
+
+} // namespace hex

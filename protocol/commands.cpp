@@ -1,0 +1,17 @@
+#include "protocol/commands.h"
+
+namespace hex {
+
+void addAllCommands(htp::Engine& htp, Engine& engine) {
+    addProtocolCommands(htp, engine);
+    addGameCommands(htp, engine);
+    addSgfCommands(htp, engine);
+}
+
+std::string replyMoveName(const Geometry& geometry, Move move) {
+    // Both HexGui lines understand swap-pieces; which meaning we applied internally is the
+    // swap_style option's business.
+    return move.isSwap() ? "swap-pieces" : geometry.name(move.cell);
+}
+
+} // namespace hex

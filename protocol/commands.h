@@ -1,0 +1,19 @@
+#pragma once
+
+#include "engine/engine.h"
+#include "protocol/htp_engine.h"
+
+namespace hex {
+
+// Command groups, one per subsystem; each registers its commands and analyze lines.
+void addProtocolCommands(htp::Engine& htp, Engine& engine); // name, list_commands, params...
+void addGameCommands(htp::Engine& htp, Engine& engine);     // board, moves, time
+void addSgfCommands(htp::Engine& htp, Engine& engine);      // loadsgf, savesgf
+
+// Every group: the complete OhmHex command set.
+void addAllCommands(htp::Engine& htp, Engine& engine);
+
+// Shared by groups: "swap-pieces" for any generated swap, else the cell name.
+std::string replyMoveName(const Geometry& geometry, Move move);
+
+} // namespace hex
