@@ -22,7 +22,9 @@ struct GameClock {
     std::array<std::optional<Remaining>, 2> left{};
 
     bool limited() const noexcept { return mainTime > 0 || byoYomiTime > 0 || left[0] || left[1]; }
-    std::optional<Remaining> remaining(Color c) const noexcept { return left[static_cast<std::size_t>(index(c))]; }
+    std::optional<Remaining> remaining(Color c) const noexcept {
+        return left[static_cast<std::size_t>(index(c))];
+    }
 };
 
 } // namespace hex

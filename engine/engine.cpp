@@ -29,7 +29,8 @@ std::optional<Move> Engine::chooseMove(Color color, const StopFn& shouldStop) {
     if (board.emptyCount() == 0 || board.winner() == opponent(color))
         return std::nullopt;
     if (wantsSwap(color))
-        return options_.getString("swap_style") == "pieces" ? Move::swapPieces() : Move::swapSides();
+        return options_.getString("swap_style") == "pieces" ? Move::swapPieces()
+                                                            : Move::swapSides();
     return Move::stone(firstPlayerMove(board, color));
 }
 

@@ -93,8 +93,8 @@ Color Args::color(std::size_t i) const {
 Cell Args::cell(std::size_t i, const Geometry& geometry) const {
     const auto cell = geometry.parse(word(i));
     if (!cell)
-        throw Failure("invalid cell " + quoted(word(i)) + " on " + std::to_string(geometry.width()) +
-                      "x" + std::to_string(geometry.height()));
+        throw Failure("invalid cell " + quoted(word(i)) + " on " +
+                      std::to_string(geometry.width()) + "x" + std::to_string(geometry.height()));
     return *cell;
 }
 

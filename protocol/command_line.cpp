@@ -19,7 +19,8 @@ std::string applyAssignment(std::string_view assignment, Options& options) {
     const auto equals = assignment.find('=');
     if (equals == std::string_view::npos)
         return "expected key=value, got '" + std::string(assignment) + "'";
-    if (auto why = options.set(trim(assignment.substr(0, equals)), trim(assignment.substr(equals + 1))))
+    if (auto why =
+            options.set(trim(assignment.substr(0, equals)), trim(assignment.substr(equals + 1))))
         return *why;
     return "";
 }

@@ -84,49 +84,65 @@ std::string legalMoves(Engine& engine, const htp::Args& a) {
 
 void addGameCommands(htp::Engine& htp, Engine& engine) {
     const StopFn stop = [&htp] { return htp.interrupted(); };
-    htp.add("boardsize", [&engine](const htp::Args& a) { return boardsize(engine, a); },
-            "boardsize N | boardsize W H: a new empty board, W columns and H rows, 1 to 19");
-    htp.add("clear_board", [&engine](const htp::Args& a) {
-                a.expectCount(0);
-                engine.game().clear();
-                return std::string();
-            },
-            "clear_board: empty the board; Black to move");
-    htp.add("play", [&engine](const htp::Args& a) { return play(engine, a); },
-            "play COLOR MOVE: a stone (either colour, any order) or swap-pieces/swap/swap-sides "
-            "(board kept, the swapper moves again)");
-    htp.add("genmove", [&engine, stop](const htp::Args& a) { return genmove(engine, a, stop, true); },
-            "genmove COLOR: choose and play a move; answers a cell, swap-pieces or resign");
-    htp.add("reg_genmove", [&engine, stop](const htp::Args& a) { return genmove(engine, a, stop, false); },
-            "reg_genmove COLOR: the move genmove would choose, without playing it");
-    htp.add("undo", [&engine](const htp::Args& a) {
-                a.expectCount(0);
-                if (engine.game().history().empty())
-                    throw htp::Failure("cannot undo: no moves");
-                engine.game().undo();
-                return std::string();
-            },
-            "undo: take back the last move (a stone or a swap)");
-    htp.add("showboard", [&engine](const htp::Args& a) {
-                a.expectCount(0);
-                return "\n" + boardText(engine.game());
-            },
-            "showboard: the board as text");
-    htp.add("final_score", [&engine](const htp::Args& a) {
-                a.expectCount(0);
-                const auto winner = engine.game().board().winner();
-                if (!winner)
-                    return std::string("cannot score");
-                return std::string(*winner == Color::Black ? "B+" : "W+");
-            },
-            "final_score: B+ or W+ for a won game, else cannot score");
-    htp.add("time_settings", [&engine](const htp::Args& a) { return timeSettings(engine, a); },
-            "time_settings MAIN BYOYOMI STONES: seconds of main time, seconds per byo-yomi "
-            "period, stones per period");
-    htp.add("time_left", [&engine](const htp::Args& a) { return timeLeft(engine, a); },
-            "time_left COLOR SECONDS STONES: the time COLOR has left");
-    htp.add("all_legal_moves", [&engine](const htp::Args& a) { return legalMoves(engine, a); },
-            "all_legal_moves [COLOR]: every empty cell");
+    htp.add(
+        "boardsize", [&engine](const htp::Args& a) { return boardsize(engine, a); },
+        "boardsize N | boardsize W H: a new empty board, W columns and H rows, 1 to 19");
+    htp.add(
+        "clear_board",
+        [&engine](const htp::Args& a) {
+            a.expectCount(0);
+            engine.game().clear();
+            return std::string();
+        },
+        "clear_board: empty the board; Black to move");
+    htp.add(
+        "play", [&engine](const htp::Args& a) { return play(engine, a); },
+        "play COLOR MOVE: a stone (either colour, any order) or swap-pieces/swap/swap-sides "
+        "(board kept, the swapper moves again)");
+    htp.add(
+        "genmove", [&engine, stop](const htp::Args& a) { return genmove(engine, a, stop, true); },
+        "genmove COLOR: choose and play a move; answers a cell, swap-pieces or resign");
+    htp.add(
+        "reg_genmove",
+        [&engine, stop](const htp::Args& a) { return genmove(engine, a, stop, false); },
+        "reg_genmove COLOR: the move genmove would choose, without playing it");
+    htp.add(
+        "undo",
+        [&engine](const htp::Args& a) {
+            a.expectCount(0);
+            if (engine.game().history().empty())
+                throw htp::Failure("cannot undo: no moves");
+            engine.game().undo();
+            return std::string();
+        },
+        "undo: take back the last move (a stone or a swap)");
+    htp.add(
+        "showboard",
+        [&engine](const htp::Args& a) {
+            a.expectCount(0);
+            return "\n" + boardText(engine.game());
+        },
+        "showboard: the board as text");
+    htp.add(
+        "final_score",
+        [&engine](const htp::Args& a) {
+            a.expectCount(0);
+            const auto winner = engine.game().board().winner();
+            if (!winner)
+                return std::string("cannot score");
+            return std::string(*winner == Color::Black ? "B+" : "W+");
+        },
+        "final_score: B+ or W+ for a won game, else cannot score");
+    htp.add(
+        "time_settings", [&engine](const htp::Args& a) { return timeSettings(engine, a); },
+        "time_settings MAIN BYOYOMI STONES: seconds of main time, seconds per byo-yomi "
+        "period, stones per period");
+    htp.add(
+        "time_left", [&engine](const htp::Args& a) { return timeLeft(engine, a); },
+        "time_left COLOR SECONDS STONES: the time COLOR has left");
+    htp.add(
+        "all_legal_moves", [&engine](const htp::Args& a) { return legalMoves(engine, a); },
+        "all_legal_moves [COLOR]: every empty cell");
     htp.addAnalyze("plist/All Legal Moves/all_legal_moves %m");
     htp.addAnalyze("string/ShowBoard/showboard");
     htp.addAnalyze("string/Final Score/final_score");

@@ -33,48 +33,84 @@ std::string setParameter(Engine& engine, const htp::Args& args) {
 } // namespace
 
 void addProtocolCommands(htp::Engine& htp, Engine& engine) {
-    htp.add("protocol_version", [](const htp::Args& a) { a.expectCount(0); return std::string("2"); },
-            "protocol_version: the GTP version, 2");
-    htp.add("name", [](const htp::Args& a) { a.expectCount(0); return std::string(kEngineName); },
-            "name: the engine's name");
-    htp.add("version", [](const htp::Args& a) { a.expectCount(0); return std::string(kEngineVersion); },
-            "version: the engine's version");
-    htp.add("known_command", [&htp](const htp::Args& a) {
-                a.expectCount(1);
-                return std::string(htp.known(a.word(0)) ? "true" : "false");
-            },
-            "known_command NAME: true or false");
-    htp.add("list_commands", [&htp](const htp::Args& a) {
-                a.expectCount(0);
+    htp.add(
+        "protocol_version",
+        [](const htp::Args& a) {
+            a.expectCount(0);
+            return std::string("2");
+        },
+        "protocol_version: the GTP version, 2");
+    htp.add(
+        "name",
+        [](const htp::Args& a) {
+            a.expectCount(0);
+            return std::string(kEngineName);
+        },
+        "name: the engine's name");
+    htp.add(
+        "version",
+        [](const htp::Args& a) {
+            a.expectCount(0);
+            return std::string(kEngineVersion);
+        },
+        "version: the engine's version");
+    htp.add(
+        "known_command",
+        [&htp](const htp::Args& a) {
+            a.expectCount(1);
+            return std::string(htp.known(a.word(0)) ? "true" : "false");
+        },
+        "known_command NAME: true or false");
+    htp.add(
+        "list_commands",
+        [&htp](const htp::Args& a) {
+            a.expectCount(0);
+            return joinLines(htp.commandNames());
+        },
+        "list_commands: every command, one per line");
+    htp.add(
+        "help",
+        [&htp](const htp::Args& a) {
+            a.expectBetween(0, 1);
+            if (a.size() == 0)
                 return joinLines(htp.commandNames());
-            },
-            "list_commands: every command, one per line");
-    htp.add("help", [&htp](const htp::Args& a) {
-                a.expectBetween(0, 1);
-                if (a.size() == 0)
-                    return joinLines(htp.commandNames());
-                if (!htp.known(a.word(0)))
-                    throw htp::Failure("unknown command " + htp::quoted(a.word(0)));
-                return htp.help(a.word(0));
-            },
-            "help [NAME]: what a command takes and answers");
-    htp.add("quit", [&htp](const htp::Args& a) { a.expectCount(0); htp.requestQuit(); return std::string(); },
-            "quit: answer, then exit with status 0");
-    htp.add("hexgui-analyze_commands", [&htp](const htp::Args& a) {
-                a.expectCount(0);
-                return joinLines(htp.analyzeLines());
-            },
-            "hexgui-analyze_commands: the analyze commands HexGui lists (type/Label/command)");
-    htp.add("gogui-interrupt", [](const htp::Args& a) { a.expectCount(0); return std::string(); },
-            "gogui-interrupt: declares support for '# interrupt' lines, which stop a running "
-            "genmove at once (it then answers its best move so far)");
-    htp.add("param_ohmhex", [&engine](const htp::Args& a) {
-                if (a.size() == 0)
-                    return engine.options().dialogText();
-                return setParameter(engine, a);
-            },
-            "param_ohmhex [KEY [VALUE]]: all parameters as [type] key value lines, one value, or "
-            "set one");
+            if (!htp.known(a.word(0)))
+                throw htp::Failure("unknown command " + htp::quoted(a.word(0)));
+            return htp.help(a.word(0));
+        },
+        "help [NAME]: what a command takes and answers");
+    htp.add(
+        "quit",
+        [&htp](const htp::Args& a) {
+            a.expectCount(0);
+            htp.requestQuit();
+            return std::string();
+        },
+        "quit: answer, then exit with status 0");
+    htp.add(
+        "hexgui-analyze_commands",
+        [&htp](const htp::Args& a) {
+            a.expectCount(0);
+            return joinLines(htp.analyzeLines());
+        },
+        "hexgui-analyze_commands: the analyze commands HexGui lists (type/Label/command)");
+    htp.add(
+        "gogui-interrupt",
+        [](const htp::Args& a) {
+            a.expectCount(0);
+            return std::string();
+        },
+        "gogui-interrupt: declares support for '# interrupt' lines, which stop a running "
+        "genmove at once (it then answers its best move so far)");
+    htp.add(
+        "param_ohmhex",
+        [&engine](const htp::Args& a) {
+            if (a.size() == 0)
+                return engine.options().dialogText();
+            return setParameter(engine, a);
+        },
+        "param_ohmhex [KEY [VALUE]]: all parameters as [type] key value lines, one value, or "
+        "set one");
     htp.addAnalyze("param/OhmHex Parameters/param_ohmhex");
 }
 

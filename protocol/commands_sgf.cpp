@@ -55,10 +55,12 @@ std::string saveSgf(Engine& engine, const htp::Args& a) {
 } // namespace
 
 void addSgfCommands(htp::Engine& htp, Engine& engine) {
-    htp.add("loadsgf", [&engine](const htp::Args& a) { return loadSgf(engine, a); },
-            "loadsgf FILE [MOVE]: load the main line of a Hex SGF game (up to before MOVE)");
-    htp.add("savesgf", [&engine](const htp::Args& a) { return saveSgf(engine, a); },
-            "savesgf FILE: write the game as HexGui-readable SGF");
+    htp.add(
+        "loadsgf", [&engine](const htp::Args& a) { return loadSgf(engine, a); },
+        "loadsgf FILE [MOVE]: load the main line of a Hex SGF game (up to before MOVE)");
+    htp.add(
+        "savesgf", [&engine](const htp::Args& a) { return saveSgf(engine, a); },
+        "savesgf FILE: write the game as HexGui-readable SGF");
 }
 
 } // namespace hex

@@ -136,7 +136,8 @@ std::optional<std::string> readRoot(const Node& root, Record& record, bool& oldH
     if (const Property* ff = find(root, "FF")) {
         const auto version = smallNumber(ff->values.front());
         if (!version || *version < 1 || *version > 4)
-            return std::string("unsupported SGF format FF[") + ff->values.front().substr(0, 8) + "]";
+            return std::string("unsupported SGF format FF[") + ff->values.front().substr(0, 8) +
+                   "]";
     }
     if (const Property* sz = find(root, "SZ")) {
         const std::string& size = sz->values.front();
@@ -187,7 +188,8 @@ Special special(std::string_view value) {
 // `stop` set when the game ends at this node.
 std::optional<std::string> readNode(const Node& node, const Geometry& g, bool oldHexGui,
                                     Record& record, bool& stop) {
-    for (const auto& [name, color] : {std::pair{"AB", Color::Black}, std::pair{"AW", Color::White}}) {
+    for (const auto& [name, color] :
+         {std::pair{"AB", Color::Black}, std::pair{"AW", Color::White}}) {
         if (const Property* setup = find(node, name)) {
             for (const auto& value : setup->values) {
                 const auto cell = readCell(g, value);

@@ -86,8 +86,8 @@ int runStdioSession(htp::Engine& htp, std::FILE* in, std::FILE* out) {
         if (item.end)
             return 0;
         if (item.tooLong) {
-            writeReply(out, "? line too long (more than " +
-                                std::to_string(LineReader::kMaxLine) + " bytes)\n\n");
+            writeReply(out, "? line too long (more than " + std::to_string(LineReader::kMaxLine) +
+                                " bytes)\n\n");
             continue;
         }
         if (auto reply = htp.execute(item.line, item.ticket))

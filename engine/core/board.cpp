@@ -10,8 +10,7 @@ Board::Board(int width, int height) : Board(Geometry::of(width, height)) {}
 
 Board::Board(const Geometry& geometry)
     : geometry_(&geometry), stones_(geometry.nodeCount(), Stone::Empty),
-      parent_(geometry.nodeCount()),
-      size_(geometry.nodeCount(), 1),
+      parent_(geometry.nodeCount()), size_(geometry.nodeCount(), 1),
       key_(zobrist::size(geometry.width(), geometry.height())), rotatedKey_(key_) {
     for (Cell c = 0; c < geometry.nodeCount(); ++c)
         parent_[c] = c;

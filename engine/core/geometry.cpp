@@ -10,7 +10,8 @@ namespace hex {
 
 namespace {
 
-constexpr std::array<std::array<int, 2>, 6> kDirections{{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}}};
+constexpr std::array<std::array<int, 2>, 6> kDirections{
+    {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}}};
 
 } // namespace
 

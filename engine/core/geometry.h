@@ -59,8 +59,7 @@ public:
 
     // Neighbours of any node; an edge node's neighbours are the cells along it.
     std::span<const Cell> neighbours(Cell c) const noexcept {
-        return {adjacency_.data() + adjacencyStart_[c],
-                adjacency_.data() + adjacencyStart_[c + 1]};
+        return {adjacency_.data() + adjacencyStart_[c], adjacency_.data() + adjacencyStart_[c + 1]};
     }
     bool adjacent(Cell a, Cell b) const noexcept;
 

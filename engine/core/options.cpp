@@ -103,6 +103,37 @@ std::optional<std::string> checkValue(const Options::Spec& spec, std::string_vie
 
 } // namespace
 
+Options::Spec Options::boolean(std::string name, bool value, std::string help) {
+    return {std::move(name), Type::Bool, value ? "1" : "0", 0, 0, {}, std::move(help)};
+}
+
+Options::Spec Options::integer(std::string name, std::int64_t value, std::int64_t min,
+                               std::int64_t max, std::string help) {
+    Spec spec;
+    spec.name = std::move(name);
+    spec.type = Type::Int;
+    spec.defaultValue = std::to_string(value);
+    spec.min = static_cast<double>(min);
+    spec.max = static_cast<double>(max);
+    spec.help = std::move(help);
+    return spec;
+}
+
+Options::Spec Options::real(std::string name, double value, double min, double max,
+                            std::string help) {
+    return {std::move(name), Type::Real, formatNumber(value), min, max, {}, std::move(help)};
+}
+
+Options::Spec Options::text(std::string name, std::string value, std::string help) {
+    return {std::move(name), Type::String, std::move(value), 0, 0, {}, std::move(help)};
+}
+
+Options::Spec Options::list(std::string name, std::string value, std::vector<std::string> choices,
+                            std::string help) {
+    return {std::move(name),    Type::List,     std::move(value), 0, 0,
+            std::move(choices), std::move(help)};
+}
+
 void Options::declare(Spec spec) {
     assert(!has(spec.name));
     assert(!checkValue(spec, spec.defaultValue));
@@ -124,7 +155,8 @@ const Options::Entry& Options::require(std::string_view name) const {
     return *entry;
 }
 
-std::optional<std::string> Options::whyInvalid(std::string_view name, std::string_view value) const {
+std::optional<std::string> Options::whyInvalid(std::string_view name,
+                                               std::string_view value) const {
     const Entry* entry = find(name);
     if (!entry) {
         std::vector<std::string> names;
@@ -183,8 +215,8 @@ std::string Options::helpText() const {
     std::string text;
     for (const auto& entry : entries_) {
         text += "  " + entry.spec.name + " (" + typeLabel(entry.spec) + ", default " +
-                (entry.spec.defaultValue.empty() ? "empty" : entry.spec.defaultValue) + ")\n      " +
-                entry.spec.help + "\n";
+                (entry.spec.defaultValue.empty() ? "empty" : entry.spec.defaultValue) +
+                ")\n      " + entry.spec.help + "\n";
     }
     return text;
 }

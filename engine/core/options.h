@@ -32,6 +32,15 @@ public:
         std::string value;
     };
 
+    // Named constructors, so that the options table reads as one line of facts per option.
+    static Spec boolean(std::string name, bool value, std::string help);
+    static Spec integer(std::string name, std::int64_t value, std::int64_t min, std::int64_t max,
+                        std::string help);
+    static Spec real(std::string name, double value, double min, double max, std::string help);
+    static Spec text(std::string name, std::string value, std::string help);
+    static Spec list(std::string name, std::string value, std::vector<std::string> choices,
+                     std::string help);
+
     // Declares an option; the default must itself be valid. Declaring a name twice is a bug.
     void declare(Spec spec);
 

@@ -38,9 +38,7 @@ const Tables& tables() {
 
 } // namespace
 
-Key stone(Cell node, Color c) noexcept {
-    return tables().stones[node][index(c)];
-}
+Key stone(Cell node, Color c) noexcept { return tables().stones[node][index(c)]; }
 
 Key size(int width, int height) noexcept {
     return tables().sizes[(height - 1) * Geometry::kMaxSide + width - 1];

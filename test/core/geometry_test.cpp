@@ -21,8 +21,11 @@ TEST(Geometry, NamesRoundTripAtEverySize) {
 
 TEST(Geometry, RejectsMalformedAndOffBoardNames) {
     const Geometry& g = Geometry::of(11, 11);
-    for (const char* bad : {"", "a", "1", "a0", "a01", "z99", "l1", "a12", "aa1", "a-1", "a1x",
-                            " a1", "k 1", "\xff" "1", "a1000"})
+    for (const char* bad :
+         {"", "a", "1", "a0", "a01", "z99", "l1", "a12", "aa1", "a-1", "a1x", " a1", "k 1",
+          "\xff"
+          "1",
+          "a1000"})
         EXPECT_FALSE(g.parse(bad).has_value()) << bad;
     EXPECT_EQ(g.parse("k11"), g.cell(10, 10));
     EXPECT_EQ(g.parse("a1"), 0);

@@ -7,17 +7,18 @@ namespace {
 
 Options sample() {
     Options options;
-    options.declare({"use_book", Options::Type::Bool, "1", 0, 0, {}, "Use the book."});
-    options.declare({"max_time", Options::Type::Real, "10.5", 0, 3600, {}, "Seconds per move."});
-    options.declare({"width", Options::Type::Int, "15", 1, 361, {}, "Moves per ply."});
-    options.declare({"level", Options::Type::List, "normal", 0, 0, {"fast", "normal"}, "Level."});
-    options.declare({"log_file", Options::Type::String, "", 0, 0, {}, "Log file."});
+    options.declare(Options::boolean("use_book", true, "Use the book."));
+    options.declare(Options::real("max_time", 10.5, 0, 3600, "Seconds per move."));
+    options.declare(Options::integer("width", 15, 1, 361, "Moves per ply."));
+    options.declare(Options::list("level", "normal", {"fast", "normal"}, "Level."));
+    options.declare(Options::text("log_file", "", "Log file."));
     return options;
 }
 
 TEST(Options, DialogListsEveryOptionInHexGuiFormat) {
-    EXPECT_EQ(sample().dialogText(), "[bool] use_book 1\n[string] max_time 10.5\n[string] width 15\n"
-                                     "[list/fast/normal] level normal\n[string] log_file ");
+    EXPECT_EQ(sample().dialogText(),
+              "[bool] use_book 1\n[string] max_time 10.5\n[string] width 15\n"
+              "[list/fast/normal] level normal\n[string] log_file ");
 }
 
 TEST(Options, TypedGettersParseTheValues) {
@@ -32,10 +33,17 @@ TEST(Options, TypedGettersParseTheValues) {
 TEST(Options, BadValuesAreRefusedAndChangeNothing) {
     Options options = sample();
     const auto revision = options.revision();
-    for (auto [name, value] : std::vector<std::pair<const char*, const char*>>{
-             {"use_book", "true"}, {"max_time", "-1"}, {"max_time", "nan"}, {"max_time", "1e999"},
-             {"width", "0"}, {"width", "1.5"}, {"width", "99999999999999999999"},
-             {"level", "slow"}, {"log_file", "a\nb"}, {"nosuch", "1"}}) {
+    for (auto [name, value] :
+         std::vector<std::pair<const char*, const char*>>{{"use_book", "true"},
+                                                          {"max_time", "-1"},
+                                                          {"max_time", "nan"},
+                                                          {"max_time", "1e999"},
+                                                          {"width", "0"},
+                                                          {"width", "1.5"},
+                                                          {"width", "99999999999999999999"},
+                                                          {"level", "slow"},
+                                                          {"log_file", "a\nb"},
+                                                          {"nosuch", "1"}}) {
         EXPECT_TRUE(options.set(name, value)) << name << "=" << value;
     }
     EXPECT_EQ(options.revision(), revision);

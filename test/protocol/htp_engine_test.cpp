@@ -40,13 +40,31 @@ TEST_F(Htp, BadInputIsRefusedAndChangesNothing) {
     run("boardsize 11 11");
     run("play b c3");
     const std::string before = board();
-    for (const char* line : {"boardsize 0", "boardsize 20", "boardsize x", "boardsize 5 5 5",
-                             "play b c3", "play b z99", "play b a0", "play b aa1", "play b",
-                             "play x a1", "play b l1", "play", "play b swap-pieces extra",
-                             "genmove", "genmove purple", "undo 3", "time_left b x 0",
-                             "time_settings 1 2", "param_ohmhex nosuch 1",
-                             "param_ohmhex allow_swap 2", "loadsgf /nonexistent/file.sgf",
-                             "known_command", "play b \xff\xfe", "\x01" "nosuch \x7f"}) {
+    for (const char* line : {"boardsize 0",
+                             "boardsize 20",
+                             "boardsize x",
+                             "boardsize 5 5 5",
+                             "play b c3",
+                             "play b z99",
+                             "play b a0",
+                             "play b aa1",
+                             "play b",
+                             "play x a1",
+                             "play b l1",
+                             "play",
+                             "play b swap-pieces extra",
+                             "genmove",
+                             "genmove purple",
+                             "undo 3",
+                             "time_left b x 0",
+                             "time_settings 1 2",
+                             "param_ohmhex nosuch 1",
+                             "param_ohmhex allow_swap 2",
+                             "loadsgf /nonexistent/file.sgf",
+                             "known_command",
+                             "play b \xff\xfe",
+                             "\x01"
+                             "nosuch \x7f"}) {
         const std::string reply = run(line);
         EXPECT_EQ(reply.substr(0, 2), "? ") << line << " -> " << reply;
         EXPECT_EQ(reply.substr(reply.size() - 2), "\n\n");

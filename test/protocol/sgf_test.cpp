@@ -65,13 +65,12 @@ TEST(Sgf, WriteThenReadIsTheSameGame) {
 }
 
 TEST(Sgf, RefusesBrokenAndForeignFiles) {
-    for (const char* text : {"", "garbage", "(", "(;", "(;FF[4]GM[11]SZ[5];B[a1]",
-                             "(;FF[4]GM[11]SZ[5];B[a1](;W[b2])", "(;FF[4]GM[1]SZ[19])",
-                             "(;FF[5]GM[11])", "(;GM[11]SZ[20])", "(;GM[11]SZ[0])",
-                             "(;GM[11]SZ[x])", "(;GM[11]SZ[5];B[z9])", "(;GM[11]SZ[5];B[a1];W[a1])",
-                             "(;GM[11]SZ[5];B[a1];W[b1];B[swap-pieces])", "(;GM[11]SZ[5:6];B[a1];W[swap-pieces])",
-                             "(;GM[11]SZ[5];B[a1)", "(;GM[11]SZ[5];B)", "(;GM[11]SZ[5]\\;B[a1])",
-                             "()"}) {
+    for (const char* text :
+         {"", "garbage", "(", "(;", "(;FF[4]GM[11]SZ[5];B[a1]", "(;FF[4]GM[11]SZ[5];B[a1](;W[b2])",
+          "(;FF[4]GM[1]SZ[19])", "(;FF[5]GM[11])", "(;GM[11]SZ[20])", "(;GM[11]SZ[0])",
+          "(;GM[11]SZ[x])", "(;GM[11]SZ[5];B[z9])", "(;GM[11]SZ[5];B[a1];W[a1])",
+          "(;GM[11]SZ[5];B[a1];W[b1];B[swap-pieces])", "(;GM[11]SZ[5:6];B[a1];W[swap-pieces])",
+          "(;GM[11]SZ[5];B[a1)", "(;GM[11]SZ[5];B)", "(;GM[11]SZ[5]\\;B[a1])", "()"}) {
         EXPECT_FALSE(errorOf(text).empty()) << text;
     }
 }
