@@ -27,12 +27,33 @@ std::string readFile(const std::string& path) {
     return text;
 }
 
+// A file argument: one word, or several words inside double quotes (HexGui quotes a chosen file
+// whose path has a space). Returns the path and the index of the next argument.
+std::pair<std::string, std::size_t> pathArgument(const htp::Args& a) {
+    const std::string& first = a.word(0);
+    if (first.empty() || first.front() != '"')
+        return {first, 1};
+    std::string path = first.substr(1);
+    for (std::size_t i = 0;; ++i) {
+        if (i > 0)
+            path += ' ' + a.word(i);
+        if (!path.empty() && path.back() == '"') {
+            path.pop_back();
+            return {path, i + 1};
+        }
+        if (i + 1 >= a.size())
+            throw htp::Failure("unterminated quoted file name");
+    }
+}
+
 std::string loadSgf(Engine& engine, const htp::Args& a) {
-    a.expectBetween(1, 2);
+    const auto [path, next] = pathArgument(a);
+    if (a.size() > next + 1)
+        throw htp::Failure("expected FILE [MOVE]");
     // GTP: with a move number, the position before that move.
     const std::size_t limit =
-        a.size() == 2 ? static_cast<std::size_t>(a.integer(1, 1, 100'000) - 1) : SIZE_MAX;
-    auto record = sgf::parse(readFile(a.word(0)));
+        a.size() == next + 1 ? static_cast<std::size_t>(a.integer(next, 1, 100'000) - 1) : SIZE_MAX;
+    auto record = sgf::parse(readFile(path));
     if (auto* error = std::get_if<std::string>(&record))
         throw htp::Failure(*error);
     auto game = sgf::replay(std::get<sgf::Record>(record), limit);
@@ -43,12 +64,14 @@ std::string loadSgf(Engine& engine, const htp::Args& a) {
 }
 
 std::string saveSgf(Engine& engine, const htp::Args& a) {
-    a.expectCount(1);
+    const auto [path, next] = pathArgument(a);
+    if (a.size() != next)
+        throw htp::Failure("expected FILE");
     const std::string text =
         sgf::write(engine.game(), std::string(kEngineName) + ":" + kEngineVersion);
-    std::ofstream out(a.word(0), std::ios::binary | std::ios::trunc);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out || !(out << text) || !out.flush())
-        throw htp::Failure("cannot write " + htp::quoted(a.word(0)));
+        throw htp::Failure("cannot write " + htp::quoted(path));
     return "";
 }
 

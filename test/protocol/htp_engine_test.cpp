@@ -171,6 +171,23 @@ TEST_F(Htp, AnalyzeCommandsAreWellFormed) {
     }
 }
 
+TEST_F(Htp, SaveAndLoadSgfIncludingQuotedPathsWithSpaces) {
+    const std::string dir = ::testing::TempDir();
+    run("boardsize 7 5");
+    run("play b c3");
+    run("play w swap");
+    run("play w d2");
+    ASSERT_EQ(run("savesgf \"" + dir + "ohm hex game.sgf\""), "= \n\n");
+    const std::string before = board();
+    run("clear_board");
+    EXPECT_EQ(run("loadsgf \"" + dir + "ohm hex game.sgf\""), "= \n\n");
+    EXPECT_EQ(board(), before);
+    EXPECT_EQ(run("loadsgf \"" + dir + "ohm hex game.sgf\" 2"), "= \n\n");
+    EXPECT_EQ(engine.game().history().size(), 1u);
+    EXPECT_EQ(run("loadsgf \"" + dir + "ohm hex game.sgf").substr(0, 2), "? ");
+    EXPECT_EQ(engine.game().history().size(), 1u);
+}
+
 TEST_F(Htp, InterruptOnlyAffectsCommandsIssuedBeforeIt) {
     const auto first = htp.issue();
     htp.interrupt();
