@@ -1,4 +1,5 @@
 #include "engine/engine.h"
+#include "eval/evaluator.h"
 
 namespace hex {
 
@@ -13,6 +14,12 @@ void declareEngineOptions(Options& options) {
                             "What a generated swap-pieces means: pieces = mirror and recolour the "
                             "stone (HexGui 0.10), sides = keep the board and move again (HexGui "
                             "0.9, Benzene)."));
+    std::vector<std::string> evaluators;
+    for (std::string_view name : eval::evaluatorNames())
+        evaluators.emplace_back(name);
+    options.declare(O::list("evaluator", evaluators.front(), evaluators,
+                            "Static evaluator used by eval and the analyze commands (the first is "
+                            "the default)."));
     options.declare(O::list("log_level", "info", {"trace", "debug", "info", "warn", "error", "off"},
                             "Least severe log level written to stderr (and the log file)."));
     options.declare(

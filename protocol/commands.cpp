@@ -6,6 +6,7 @@ void addAllCommands(htp::Engine& htp, Engine& engine) {
     addProtocolCommands(htp, engine);
     addGameCommands(htp, engine);
     addSgfCommands(htp, engine);
+    addEvalCommands(htp, engine);
 }
 
 std::string replyMoveName(const Geometry& geometry, Move move) {

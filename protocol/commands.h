@@ -9,6 +9,7 @@ namespace hex {
 void addProtocolCommands(htp::Engine& htp, Engine& engine); // name, list_commands, params...
 void addGameCommands(htp::Engine& htp, Engine& engine);     // board, moves, time
 void addSgfCommands(htp::Engine& htp, Engine& engine);      // loadsgf, savesgf
+void addEvalCommands(htp::Engine& htp, Engine& engine);     // eval, eval-cells, displays
 
 // Every group: the complete OhmHex command set.
 void addAllCommands(htp::Engine& htp, Engine& engine);

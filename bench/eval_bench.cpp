@@ -1,0 +1,94 @@
+// Evaluator speed: position value plus every cell value, single thread, on fixed positions.
+// Run: eval_bench [--benchmark_filter=resistance] ; items_per_second is evaluations per second.
+
+#include "eval/evaluator.h"
+
+#include <benchmark/benchmark.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace hex::eval {
+namespace {
+
+struct Position {
+    const char* name;
+    int size;
+    const char* moves; // alternating from Black; a move that would end the game is skipped
+};
+
+// Middlegame-like positions (stones clustered around the centre, no winner yet).
+constexpr Position kPositions[] = {
+    {"11x11a", 11,
+     "e5 i8 g7 c6 e9 e11 g6 g4 f5 h6 i7 f2 h7 e7 e6 h9 i5 c5 f4 d4 h5 h8 e3 e8 i4 f11 c7 f7 f6 b6"},
+    {"11x11b", 11,
+     "i9 f9 h7 f5 d6 g4 a7 g6 j6 f7 d5 e5 f2 e7 a6 h6 j4 e9 h8 c5 f6 h4 e10 b5 d7 f4 e1 i5 g5 i6"},
+    {"11x11c", 11,
+     "c7 h9 h10 h4 h5 i7 e1 a6 h6 g6 e3 g7 f5 c2 k5 i8 e9 f2 c5 b6 d7 g2 g8 c8 e7 i10 h11 h7 g4 "
+     "e2"},
+    {"13x13", 13,
+     "d7 f5 h11 e6 g4 j6 j7 g3 d11 e13 l6 f4 h6 i10 g6 e3 i6 g1 a8 c9 g8 m7 c8 k5 c6 f2 h4 h8 k11 "
+     "f6 g7 g10 i3 b8 g5 j8 c4 f9 f3 e4"},
+    {"19x19", 19,
+     "s10 k11 n15 j8 m9 j10 o10 h8 p8 m10 l7 o11 s8 i19 l8 k7 k9 p11 g14 h10 j12 h13 o15 g11 m13 "
+     "n7 f12 f14 d10 k15 j5 c9 m14 q5 e7 d14 k8 i6 m5 i12 i9 j11 i5 n13 b10 g5 g12 h4 e11 p9 i8 "
+     "j17 m8 c13 k10 i14 i7 h11 q6 j9 g4 g13 k12 m12 l12 o13 j4 l4 p10 i10 h6 c7 j6 f13 f9 n11 j3 "
+     "k6 j18 h18"},
+};
+
+Board makeBoard(const Position& position) {
+    Board board(position.size, position.size);
+    std::istringstream moves(position.moves);
+    Color color = Color::Black;
+    for (std::string name; moves >> name;) {
+        const Cell cell = *board.geometry().parse(name);
+        board.play(cell, color);
+        if (board.winner())
+            board.undo();
+        else
+            color = opponent(color);
+    }
+    return board;
+}
+
+void evaluateWithCells(benchmark::State& state, std::string_view evaluatorName,
+                       const Position& position) {
+    const Board board = makeBoard(position);
+    auto evaluator = makeEvaluator(evaluatorName);
+    std::vector<int> cells(static_cast<std::size_t>(board.geometry().cellCount()));
+    const Color toMove = board.stoneCount() % 2 ? Color::White : Color::Black;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(evaluator->evaluateWithCells(board, toMove, cells));
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.counters["stones"] = board.stoneCount();
+}
+
+void evaluateOnly(benchmark::State& state, std::string_view evaluatorName,
+                  const Position& position) {
+    const Board board = makeBoard(position);
+    auto evaluator = makeEvaluator(evaluatorName);
+    const Color toMove = board.stoneCount() % 2 ? Color::White : Color::Black;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(evaluator->evaluate(board, toMove));
+    state.SetItemsProcessed(state.iterations());
+}
+
+const bool kRegistered = [] {
+    for (std::string_view name : evaluatorNames()) {
+        for (const Position& position : kPositions) {
+            const std::string label = std::string(name) + "/" + position.name;
+            benchmark::RegisterBenchmark((label + "/cells").c_str(), evaluateWithCells, name,
+                                         position);
+            benchmark::RegisterBenchmark((label + "/value").c_str(), evaluateOnly, name, position);
+        }
+    }
+    return true;
+}();
+
+} // namespace
+} // namespace hex::eval
+
+BENCHMARK_MAIN();

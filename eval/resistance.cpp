@@ -1,0 +1,52 @@
+#include "eval/resistance.h"
+
+#include "eval/scoring.h"
+
+#include <cmath>
+
+namespace hex::eval {
+
+double ResistanceEvaluator::solve(const Board& board, Color color, std::span<double> throughput) {
+    links_.clear();
+    if (linkProvider_)
+        linkProvider_(board, color, links_);
+    return circuit_.solve(board, color, links_, throughput);
+}
+
+double ResistanceEvaluator::resistance(const Board& board, Color color) {
+    return solve(board, color, {});
+}
+
+Score ResistanceEvaluator::score(double ownResistance, double opponentResistance) const {
+    // Both infinite cannot happen without a winner (a cut-off side means the other has joined
+    // its edges), but the links of a provider could make it so: call it even.
+    if (std::isinf(ownResistance) && std::isinf(opponentResistance))
+        return 0;
+    return quantise(std::log(opponentResistance) - std::log(ownResistance), kScoreScale);
+}
+
+Score ResistanceEvaluator::evaluate(const Board& board, Color toMove) {
+    if (const auto terminal = terminalScore(board, toMove))
+        return *terminal;
+    const double own = solve(board, toMove, {});
+    const double other = solve(board, opponent(toMove), {});
+    return score(own, other);
+}
+
+Score ResistanceEvaluator::evaluateWithCells(const Board& board, Color toMove,
+                                             std::span<int> cellValues) {
+    clearCells(board, cellValues);
+    if (const auto terminal = terminalScore(board, toMove))
+        return *terminal;
+    // One array per colour, added at the end: a + b == b + a exactly, so the colour-exchanged
+    // position gets bit-identical cell values.
+    blackThroughput_.assign(cellValues.size(), 0.0);
+    whiteThroughput_.assign(cellValues.size(), 0.0);
+    const double black = solve(board, Color::Black, blackThroughput_);
+    const double white = solve(board, Color::White, whiteThroughput_);
+    for (std::size_t c = 0; c < cellValues.size(); ++c)
+        cellValues[c] = quantiseCell(blackThroughput_[c] + whiteThroughput_[c], kCellScale);
+    return toMove == Color::Black ? score(black, white) : score(white, black);
+}
+
+} // namespace hex::eval

@@ -1,0 +1,136 @@
+#include "eval/evaluator.h"
+#include "protocol/commands.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <memory>
+
+namespace hex {
+
+namespace {
+
+// Evaluators made on first use, one per name (they keep scratch buffers between calls).
+class EvaluatorCache {
+public:
+    eval::Evaluator& get(std::string_view name) {
+        auto it = cache_.find(name);
+        if (it == cache_.end()) {
+            auto evaluator = eval::makeEvaluator(name);
+            if (!evaluator)
+                throw htp::Failure("unknown evaluator " + htp::quoted(name) +
+                                   "; known: " + knownNames());
+            it = cache_.emplace(std::string(name), std::move(evaluator)).first;
+        }
+        return *it->second;
+    }
+
+private:
+    static std::string knownNames() {
+        std::string names;
+        for (std::string_view name : eval::evaluatorNames())
+            names += (names.empty() ? "" : " ") + std::string(name);
+        return names;
+    }
+
+    std::map<std::string, std::unique_ptr<eval::Evaluator>, std::less<>> cache_;
+};
+
+struct CellValues {
+    Score value = 0;
+    std::vector<int> cells; // per interior cell; 0 on occupied cells
+};
+
+// The named evaluator (default: the `evaluator` option) on the current position, from the
+// side to move's view.
+CellValues evaluate(Engine& engine, EvaluatorCache& cache, const htp::Args& a) {
+    a.expectBetween(0, 1);
+    const std::string name = a.size() == 1 ? a.word(0) : engine.options().getString("evaluator");
+    eval::Evaluator& evaluator = cache.get(name);
+    const Board& board = engine.game().board();
+    CellValues result;
+    result.cells.assign(static_cast<std::size_t>(board.geometry().cellCount()), 0);
+    result.value = evaluator.evaluateWithCells(board, engine.game().toMove(), result.cells);
+    return result;
+}
+
+std::string twoDecimals(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", value);
+    return text;
+}
+
+// Cell values scaled to 0..1 by the largest one (all zero stays zero).
+std::vector<std::pair<Cell, double>> scaledCells(const Board& board, const CellValues& values) {
+    const int largest = std::max(1, *std::max_element(values.cells.begin(), values.cells.end()));
+    std::vector<std::pair<Cell, double>> scaled;
+    for (Cell c : board.emptyCells())
+        scaled.emplace_back(c, values.cells[static_cast<std::size_t>(c)] / double(largest));
+    return scaled;
+}
+
+std::string cellPairs(Engine& engine, EvaluatorCache& cache, const htp::Args& a) {
+    const Board& board = engine.game().board();
+    const CellValues values = evaluate(engine, cache, a);
+    std::string text;
+    for (Cell c : board.emptyCells()) {
+        if (!text.empty())
+            text += '\n';
+        text += board.geometry().name(c) + " " +
+                std::to_string(values.cells[static_cast<std::size_t>(c)]);
+    }
+    return text;
+}
+
+// HexGui pspairs: each empty cell labelled with its value as a share of the largest, 0..1.
+std::string pspairs(Engine& engine, EvaluatorCache& cache, const htp::Args& a) {
+    const Board& board = engine.game().board();
+    std::string text;
+    for (const auto& [cell, share] : scaledCells(board, evaluate(engine, cache, a)))
+        text += (text.empty() ? "" : " ") + board.geometry().name(cell) + " " + twoDecimals(share);
+    return text;
+}
+
+// HexGui gfx: INFLUENCE tints each empty cell by its scaled value; TEXT shows the position value.
+std::string influence(Engine& engine, EvaluatorCache& cache, const htp::Args& a) {
+    const Board& board = engine.game().board();
+    const CellValues values = evaluate(engine, cache, a);
+    std::string text = "INFLUENCE";
+    for (const auto& [cell, share] : scaledCells(board, values))
+        text += " " + board.geometry().name(cell) + " " + twoDecimals(share);
+    return text + " TEXT " + std::string(colorName(engine.game().toMove())) + " " +
+           std::to_string(values.value);
+}
+
+} // namespace
+
+void addEvalCommands(htp::Engine& htp, Engine& engine) {
+    auto cache = std::make_shared<EvaluatorCache>();
+    htp.add(
+        "eval",
+        [&engine, cache](const htp::Args& a) {
+            return std::to_string(evaluate(engine, *cache, a).value);
+        },
+        "eval [EVALUATOR]: the static value for the side to move (integer, larger is better; "
+        "default evaluator: the evaluator option)");
+    htp.add(
+        "eval-cells", [&engine, cache](const htp::Args& a) { return cellPairs(engine, *cache, a); },
+        "eval-cells [EVALUATOR]: 'cell value' for every empty cell, one per line (larger is "
+        "a more important move)");
+    htp.add(
+        "eval-pspairs", [&engine, cache](const htp::Args& a) { return pspairs(engine, *cache, a); },
+        "eval-pspairs [EVALUATOR]: HexGui pspairs, every empty cell with its value scaled to "
+        "0..1");
+    htp.add(
+        "eval-gfx", [&engine, cache](const htp::Args& a) { return influence(engine, *cache, a); },
+        "eval-gfx [EVALUATOR]: HexGui gfx INFLUENCE of the cell values scaled to 0..1, with "
+        "the position value as TEXT");
+    for (std::string_view view : eval::evaluatorNames()) {
+        const std::string name(view);
+        htp.addAnalyze("string/Eval " + name + "/eval " + name);
+        htp.addAnalyze("pspairs/Cell values " + name + "/eval-pspairs " + name);
+        htp.addAnalyze("gfx/Influence " + name + "/eval-gfx " + name);
+    }
+}
+
+} // namespace hex

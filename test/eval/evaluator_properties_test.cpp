@@ -1,0 +1,186 @@
+// Properties every evaluator must have, checked on random positions of every size.
+
+#include "eval/evaluator.h"
+
+#include "test/eval/eval_test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace hex::eval {
+namespace {
+
+using testing::randomBelow;
+
+struct Result {
+    Score value;
+    std::vector<int> cells;
+    bool operator==(const Result&) const = default;
+};
+
+Result evaluateAll(Evaluator& evaluator, const Board& board, Color toMove) {
+    Result result{0, std::vector<int>(static_cast<std::size_t>(board.geometry().cellCount()), -1)};
+    result.value = evaluator.evaluateWithCells(board, toMove, result.cells);
+    return result;
+}
+
+// Sizes 1..19, square and rectangular; fewer positions on the big boards to bound the run time.
+template <typename Check>
+void forRandomPositions(unsigned seed, int perSmallBoard, Check check) {
+    std::mt19937 rng(seed);
+    for (int w = 1; w <= Geometry::kMaxSide; ++w) {
+        for (int h : {w, 1 + randomBelow(rng, Geometry::kMaxSide)}) {
+            const int count = std::max(2, perSmallBoard * 5 / (5 + std::max(w, h)));
+            for (int i = 0; i < count; ++i) {
+                const Board board = testing::randomOpenPosition(w, h, rng);
+                check(board, i % 2 ? Color::White : Color::Black);
+            }
+        }
+    }
+}
+
+std::string paramName(const ::testing::TestParamInfo<std::string_view>& param) {
+    return std::string(param.param);
+}
+
+class EvaluatorProperties : public ::testing::TestWithParam<std::string_view> {
+protected:
+    std::unique_ptr<Evaluator> make() const { return makeEvaluator(GetParam()); }
+};
+
+TEST_P(EvaluatorProperties, ValueInRangeAndCellsNonNegativeZeroWhenOccupied) {
+    auto evaluator = make();
+    forRandomPositions(1, 120, [&](const Board& board, Color toMove) {
+        const Result r = evaluateAll(*evaluator, board, toMove);
+        ASSERT_GT(r.value, -kMaxEval);
+        ASSERT_LT(r.value, kMaxEval);
+        ASSERT_EQ(evaluator->evaluate(board, toMove), r.value);
+        for (Cell c = 0; c < board.geometry().cellCount(); ++c) {
+            ASSERT_GE(r.cells[static_cast<std::size_t>(c)], 0);
+            if (!board.isEmpty(c)) {
+                ASSERT_EQ(r.cells[static_cast<std::size_t>(c)], 0);
+            }
+        }
+    });
+}
+
+TEST_P(EvaluatorProperties, ColourSymmetry) {
+    auto evaluator = make();
+    forRandomPositions(2, 120, [&](const Board& board, Color toMove) {
+        const Board mirror = testing::transposedSwapped(board);
+        const Result a = evaluateAll(*evaluator, board, toMove);
+        const Result b = evaluateAll(*evaluator, mirror, opponent(toMove));
+        ASSERT_EQ(a.value, b.value) << board.width() << "x" << board.height();
+        for (Cell c = 0; c < board.geometry().cellCount(); ++c) {
+            const Cell t = testing::transposedCell(board.geometry(), mirror.geometry(), c);
+            ASSERT_EQ(a.cells[static_cast<std::size_t>(c)], b.cells[static_cast<std::size_t>(t)])
+                << board.geometry().name(c);
+        }
+    });
+}
+
+TEST_P(EvaluatorProperties, RotationSymmetry) {
+    auto evaluator = make();
+    forRandomPositions(3, 120, [&](const Board& board, Color toMove) {
+        const Board turned = testing::rotated(board);
+        const Result a = evaluateAll(*evaluator, board, toMove);
+        const Result b = evaluateAll(*evaluator, turned, toMove);
+        ASSERT_EQ(a.value, b.value) << board.width() << "x" << board.height();
+        for (Cell c = 0; c < board.geometry().cellCount(); ++c) {
+            const Cell r = board.geometry().rotate180(c);
+            ASSERT_EQ(a.cells[static_cast<std::size_t>(c)], b.cells[static_cast<std::size_t>(r)])
+                << board.geometry().name(c);
+        }
+    });
+}
+
+TEST_P(EvaluatorProperties, WonPositionsScoreMaxEvalForTheWinner) {
+    auto evaluator = make();
+    std::mt19937 rng(4);
+    for (int w = 1; w <= Geometry::kMaxSide; ++w) {
+        const int h = 1 + randomBelow(rng, Geometry::kMaxSide);
+        Board board = testing::randomPosition(w, h, 0, rng);
+        // Play random stones until someone connects.
+        std::vector<Cell> cells = board.emptyCells();
+        Color color = randomBelow(rng, 2) ? Color::Black : Color::White;
+        while (!board.winner()) {
+            const auto pick =
+                static_cast<std::size_t>(randomBelow(rng, static_cast<int>(cells.size())));
+            board.play(cells[pick], color);
+            cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(pick));
+            color = opponent(color);
+        }
+        const Color winner = *board.winner();
+        EXPECT_EQ(evaluator->evaluate(board, winner), kMaxEval);
+        EXPECT_EQ(evaluator->evaluate(board, opponent(winner)), -kMaxEval);
+        const Result r = evaluateAll(*evaluator, board, opponent(winner));
+        EXPECT_EQ(r.value, -kMaxEval);
+        EXPECT_EQ(r.cells, std::vector<int>(r.cells.size(), 0));
+    }
+}
+
+TEST_P(EvaluatorProperties, DeterministicWhateverWasEvaluatedBefore) {
+    std::mt19937 rng(5);
+    std::vector<Board> boards;
+    for (int n : {11, 3, 19, 7, 1, 13})
+        boards.push_back(testing::randomOpenPosition(n, n == 7 ? 9 : n, rng));
+    auto fresh = make();
+    std::vector<Result> first;
+    for (const Board& board : boards)
+        first.push_back(evaluateAll(*fresh, board, Color::Black));
+    // The same evaluator after everything else, in reverse order, and with the other side first.
+    for (std::size_t i = boards.size(); i-- > 0;) {
+        evaluateAll(*fresh, boards[i], Color::White);
+        EXPECT_EQ(evaluateAll(*fresh, boards[i], Color::Black), first[i]);
+    }
+    auto other = make();
+    for (std::size_t i = 0; i < boards.size(); ++i)
+        EXPECT_EQ(evaluateAll(*other, boards[i], Color::Black), first[i]);
+}
+
+TEST_P(EvaluatorProperties, SidesSeeOppositeValues) {
+    auto evaluator = make();
+    forRandomPositions(6, 60, [&](const Board& board, Color toMove) {
+        ASSERT_EQ(evaluator->evaluate(board, toMove),
+                  -evaluator->evaluate(board, opponent(toMove)));
+    });
+}
+
+INSTANTIATE_TEST_SUITE_P(All, EvaluatorProperties, ::testing::ValuesIn(evaluatorNames()),
+                         paramName);
+
+// Adding a stone of one's own never lowers one's value. Resistance: Rayleigh monotonicity (the
+// stone only raises own conductances and removes a node from the opponent's circuit).
+// Y-reduction: f is non-decreasing in each argument on [-1, 1]. Max-flow: own capacities only
+// grow, the opponent's only shrink. Two-distance: own two-distances never grow (the stone's
+// neighbours inherit its two better neighbours), the opponent's never shrink, and when the own
+// minimum potential stays the same every neighbour of the stone reaches it, so the tie-break
+// count cannot fall; the weight K > any count difference covers the other cases.
+class Monotonicity : public ::testing::TestWithParam<std::string_view> {};
+
+TEST_P(Monotonicity, OwnStoneNeverLowersOwnValue) {
+    auto evaluator = makeEvaluator(GetParam());
+    std::mt19937 rng(8);
+    forRandomPositions(7, 80, [&](const Board& position, Color player) {
+        Board board = position;
+        const Score before = evaluator->evaluate(board, player);
+        const std::vector<Cell> empty = board.emptyCells();
+        // At most 12 cells per position, spread over the board, to bound the run time.
+        const std::size_t step = std::max<std::size_t>(1, empty.size() / 12);
+        for (std::size_t i = static_cast<std::size_t>(randomBelow(rng, static_cast<int>(step)));
+             i < empty.size(); i += step) {
+            const Cell c = empty[i];
+            board.play(c, player);
+            ASSERT_GE(evaluator->evaluate(board, player), before)
+                << board.width() << "x" << board.height() << " " << board.geometry().name(c);
+            board.undo();
+        }
+    });
+}
+
+INSTANTIATE_TEST_SUITE_P(All, Monotonicity, ::testing::ValuesIn(evaluatorNames()), paramName);
+
+} // namespace
+} // namespace hex::eval

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "engine/core/geometry.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace hex::testing {
+
+// The proven first-move results of ../shared/data/openings.txt: for each square size, whether
+// Black's first stone on each cell wins.
+struct OpeningTable {
+    std::map<int, std::map<Cell, bool>> wins; // size -> cell -> Black wins
+
+    static std::string path() {
+        const char* shared = std::getenv("OHMHEX_SHARED_DIR");
+        return std::string(shared ? shared : OHMHEX_SHARED_DIR_DEFAULT) + "/data/openings.txt";
+    }
+
+    // Lines "OPEN <n>x<n> WIN|LOSS(<count>): cells..."; everything else is ignored. (Parsed by
+    // hand: std::regex trips GCC's maybe-uninitialized warning under the sanitizers.)
+    static OpeningTable load() {
+        OpeningTable table;
+        std::ifstream in(path());
+        for (std::string text; std::getline(in, text);) {
+            std::istringstream line(text);
+            std::string tag;
+            std::string size;
+            std::string result;
+            if (!(line >> tag >> size >> result) || tag != "OPEN")
+                continue;
+            const int n = std::stoi(size);
+            const bool win = result.rfind("WIN", 0) == 0;
+            const Geometry& g = Geometry::of(n, n);
+            for (std::string name; line >> name;)
+                table.wins[n][*g.parse(name)] = win;
+        }
+        return table;
+    }
+};
+
+// Spearman's rank correlation (Pearson correlation of the average ranks), ties shared.
+inline double rankCorrelation(const std::vector<double>& x, const std::vector<double>& y) {
+    auto ranks = [](const std::vector<double>& v) {
+        std::vector<double> r(v.size());
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            double below = 0;
+            double equal = 0;
+            for (double w : v) {
+                below += w < v[i];
+                equal += w == v[i];
+            }
+            r[i] = below + (equal + 1) / 2;
+        }
+        return r;
+    };
+    const std::vector<double> rx = ranks(x);
+    const std::vector<double> ry = ranks(y);
+    const double n = static_cast<double>(x.size());
+    double mx = 0;
+    double my = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        mx += rx[i] / n;
+        my += ry[i] / n;
+    }
+    double sxy = 0;
+    double sxx = 0;
+    double syy = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        sxy += (rx[i] - mx) * (ry[i] - my);
+        sxx += (rx[i] - mx) * (rx[i] - mx);
+        syy += (ry[i] - my) * (ry[i] - my);
+    }
+    return sxx == 0 || syy == 0 ? 0.0 : sxy / std::sqrt(sxx * syy);
+}
+
+} // namespace hex::testing
