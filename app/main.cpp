@@ -3,14 +3,23 @@
 #include "protocol/command_line.h"
 #include "protocol/commands.h"
 #include "protocol/stdio_session.h"
+#include "search/bench.h"
 
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 int main(int argc, char** argv) {
+    // `ohmhex bench [depth] [evaluator]`: the search's functional signature, then exit.
+    if (argc >= 2 && std::string_view(argv[1]) == "bench") {
+        const std::vector<std::string> args(argv + 2, argv + argc);
+        return hex::benchCommandLine(args, std::cout, std::cerr);
+    }
     // Heap-allocated and never destroyed: the stdin reader thread may still refer to them while
     // the process exits.
     auto* engine = new hex::Engine();

@@ -1,12 +1,13 @@
 #include "engine/engine.h"
 
 #include "engine/first_player.h"
+#include "search/opening_table.h"
 
 namespace hex {
 
 Engine::Engine() : game_(11, 11) { declareEngineOptions(options_); }
 
-bool Engine::wantsSwap(Color color) const {
+bool Engine::wantsSwap(Color color, const StopFn& shouldStop) {
     if (!options_.getBool("allow_swap") || !game_.swapPossible())
         return false;
     const Board& board = game_.board();
@@ -15,6 +16,13 @@ bool Engine::wantsSwap(Color color) const {
         return false;
     if (options_.getString("swap_style") == "pieces" && !game_.geometry().square())
         return false;
+    const std::string& decision = options_.getString("swap_decision");
+    if (decision != "heuristic") {
+        if (const std::optional<bool> proven = OpeningTable::shouldSwap(board))
+            return *proven;
+        if (decision == "search")
+            return searchPlayer_.shouldSwap(board, color, searchSettings(color), shouldStop);
+    }
     // Stones away from the border are strong first moves on every board from 3x3 up (the
     // proven tables agree for 3x3 to 6x6, apart from a few cells next to the acute corners).
     const Geometry& g = game_.geometry();
@@ -23,14 +31,42 @@ bool Engine::wantsSwap(Color color) const {
     return x > 0 && y > 0 && x < g.width() - 1 && y < g.height() - 1;
 }
 
+// The search options and the clock as one move's settings. Without time_left for `color`, a
+// time_settings clock counts as full (its main time, or one byo-yomi period).
+PlayerSettings Engine::searchSettings(Color color) const {
+    PlayerSettings s;
+    s.evaluator = options_.getString("evaluator");
+    s.tableMb = static_cast<std::size_t>(options_.getInt("tt_mb"));
+    s.width = static_cast<int>(options_.getInt("width"));
+    s.maxDepth = static_cast<int>(options_.getInt("max_depth"));
+    s.maxNodes = static_cast<std::uint64_t>(options_.getInt("max_nodes"));
+    if (const double perMove = options_.getReal("max_time"); perMove > 0)
+        s.clock.perMoveLimit = perMove;
+    if (const auto left = clock_.remaining(color)) {
+        s.clock.timeLeft = left->seconds;
+        s.clock.movesInPeriod = left->stones;
+    } else if (clock_.mainTime > 0) {
+        s.clock.timeLeft = clock_.mainTime;
+    } else if (clock_.byoYomiTime > 0) {
+        s.clock.timeLeft = clock_.byoYomiTime;
+        s.clock.movesInPeriod = clock_.byoYomiStones;
+    }
+    return s;
+}
+
 std::optional<Move> Engine::chooseMove(Color color, const StopFn& shouldStop) {
-    (void)shouldStop; // the one-ply player is instantaneous
     const Board& board = game_.board();
     if (board.emptyCount() == 0 || board.winner() == opponent(color))
         return std::nullopt;
-    if (wantsSwap(color))
+    if (wantsSwap(color, shouldStop))
         return options_.getString("swap_style") == "pieces" ? Move::swapPieces()
                                                             : Move::swapSides();
+    if (options_.getString("player") == "search") {
+        const Cell best =
+            searchPlayer_.chooseStone(board, color, searchSettings(color), shouldStop);
+        if (best != kNoCell)
+            return Move::stone(best);
+    }
     return Move::stone(firstPlayerMove(board, color));
 }
 

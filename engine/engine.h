@@ -3,6 +3,7 @@
 #include "engine/clock.h"
 #include "engine/core/game.h"
 #include "engine/core/options.h"
+#include "search/search_player.h"
 
 #include <functional>
 #include <optional>
@@ -23,6 +24,8 @@ public:
     Options& options() noexcept { return options_; }
     const Options& options() const noexcept { return options_; }
     GameClock& clock() noexcept { return clock_; }
+    // The alpha-beta player (option player=search) and its last search, for analyze commands.
+    const SearchPlayer& searchPlayer() const noexcept { return searchPlayer_; }
 
     // The move `color` should play now, or nullopt to resign (only when the game is already
     // decided against it or no cell is left). Does not change the game.
@@ -31,11 +34,13 @@ public:
     std::optional<Move> generateMove(Color color, const StopFn& shouldStop);
 
 private:
-    bool wantsSwap(Color color) const;
+    bool wantsSwap(Color color, const StopFn& shouldStop);
+    PlayerSettings searchSettings(Color color) const;
 
     Options options_;
     Game game_;
     GameClock clock_;
+    SearchPlayer searchPlayer_;
 };
 
 // Declares every engine option (the single table; see engine_options.cpp).

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Matches and speed runs with the ohmhex binary over HTP pipes.
+
+  selfplay.py match [--binary B] [--size 9] [--time 1] [--games 20]
+      The alpha-beta search (player=search, max_time per move) against the one-ply player
+      (player=onestep). Game i starts from a different Black first stone (cells spread over the
+      board, so the deterministic players do not repeat one game); the search plays White in
+      even games and Black in odd ones. Prints each result and the search's score.
+
+  selfplay.py speed [--binary B] [--time 5] [--evaluators resistance,twodistance,...]
+      Depth reached and nodes per second of one genmove under max_time on fixed 11x11
+      middlegames, per evaluator, from the engine's per-iteration log lines.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+DEFAULT_BINARY = os.path.join(os.path.dirname(__file__), "..", "build", "app", "ohmhex")
+
+# Fixed 11x11 middlegames (moves alternate from Black), shared with search/bench.cpp.
+MIDDLEGAMES = [
+    "i7 f9 c8 i5 a3 f7 j3 e1 h11 h3 d6 k7 f10 e11 d4 g9",
+    "g6 a4 d4 g5 h6 e6 g8 d5 b10 i5 d2 f6 k6 c1 i6 a6 a11 i7 e1 g1 c9 j2 a8 h3",
+    "f6 e7 e8 d9 g4 f4 f5 e5 h3 g2",
+]
+
+
+class Engine:
+    def __init__(self, binary, options):
+        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, bufsize=1)
+        self.stderr_lines = []
+        for key, value in options.items():
+            self.send(f"param_ohmhex {key} {value}")
+
+    def send(self, command):
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if line == "":
+                raise RuntimeError(f"engine died on '{command}'")
+            line = line.rstrip("\n")
+            if line == "" and lines:
+                break
+            if line != "" or lines:
+                lines.append(line)
+        reply = "\n".join(lines)
+        if reply.startswith("?"):
+            raise RuntimeError(f"'{command}' failed: {reply}")
+        return reply[1:].strip()
+
+    def close(self):
+        try:
+            self.send("quit")
+        except RuntimeError:
+            pass
+        _, err = self.proc.communicate(timeout=30)
+        return err
+
+
+def cell_names(size):
+    return [chr(ord("a") + x) + str(y + 1) for y in range(size) for x in range(size)]
+
+
+def play_game(binary, size, seconds, opening, search_color):
+    common = {"log_level": "warn"}
+    search = Engine(binary, {**common, "player": "search", "max_time": seconds})
+    onestep = Engine(binary, {**common, "player": "onestep"})
+    engines = {search_color: search, "white" if search_color == "black" else "black": onestep}
+    try:
+        for e in (search, onestep):
+            e.send(f"boardsize {size} {size}")
+            e.send(f"play black {opening}")
+        color = "white"
+        moves = 1
+        while True:
+            mover = engines[color]
+            other = engines["black" if color == "white" else "white"]
+            move = mover.send(f"genmove {color}")
+            if move == "resign":
+                return "white" if color == "black" else "black", moves
+            other.send(f"play {color} {move}")
+            moves += 1
+            score = mover.send("final_score")
+            if score in ("B+", "W+"):
+                return ("black" if score == "B+" else "white"), moves
+            color = "black" if color == "white" else "white"
+    finally:
+        search.close()
+        onestep.close()
+
+
+def match(args):
+    cells = cell_names(args.size)
+    # Spread the openings: a stride coprime with the cell count visits distinct cells.
+    stride = 7 if len(cells) % 7 else 5
+    wins = 0
+    for game in range(args.games):
+        opening = cells[(game * stride) % len(cells)]
+        search_color = "white" if game % 2 == 0 else "black"
+        winner, moves = play_game(args.binary, args.size, args.time, opening, search_color)
+        won = winner == search_color
+        wins += won
+        print(f"game {game + 1}: opening {opening}, search plays {search_color}, winner "
+              f"{winner} after {moves} moves ({'search' if won else 'onestep'})", flush=True)
+    print(f"search won {wins}/{args.games} ({100.0 * wins / args.games:.0f}%) on "
+          f"{args.size}x{args.size} at {args.time} s per move")
+
+
+ITERATION = re.compile(r"depth (\d+) score (\S+) nodes (\d+) nps (\d+) time ([\d.]+)s")
+SUMMARY = re.compile(r"search \w+ \w+: best \S+ score \S+ depth (\d+) nodes (\d+) in ([\d.]+)s")
+
+
+def speed(args):
+    for name in args.evaluators.split(","):
+        for i, moves in enumerate(MIDDLEGAMES):
+            engine = Engine(args.binary, {"player": "search", "max_time": args.time,
+                                          "evaluator": name, "log_level": "info"})
+            engine.send("boardsize 11 11")
+            color = "black"
+            for move in moves.split():
+                engine.send(f"play {color} {move}")
+                color = "white" if color == "black" else "black"
+            engine.send(f"reg_genmove {color}")
+            log = engine.close()
+            summary = SUMMARY.search(log)
+            if not summary:
+                print(f"{name} position {i + 1}: no search summary in the log", file=sys.stderr)
+                continue
+            depth, nodes, secs = int(summary.group(1)), int(summary.group(2)), float(summary.group(3))
+            print(f"{name:12s} middlegame {i + 1}: depth {depth} nodes {nodes} time {secs:.2f}s "
+                  f"nps {nodes / secs:.0f}", flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="mode", required=True)
+    m = sub.add_parser("match")
+    m.add_argument("--binary", default=DEFAULT_BINARY)
+    m.add_argument("--size", type=int, default=9)
+    m.add_argument("--time", type=float, default=1.0)
+    m.add_argument("--games", type=int, default=20)
+    s = sub.add_parser("speed")
+    s.add_argument("--binary", default=DEFAULT_BINARY)
+    s.add_argument("--time", type=float, default=5.0)
+    s.add_argument("--evaluators", default="resistance,twodistance,yreduction,maxflow")
+    args = parser.parse_args()
+    match(args) if args.mode == "match" else speed(args)
+
+
+if __name__ == "__main__":
+    main()

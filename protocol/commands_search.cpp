@@ -1,0 +1,102 @@
+// The search's commands: bench, and the last search's principal variation and root scores for
+// HexGui's analyze window.
+#include "protocol/commands.h"
+#include "search/bench.h"
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace hex {
+
+namespace {
+
+std::string bench(const htp::Args& a) {
+    a.expectBetween(0, 2);
+    std::vector<std::string> words;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        words.push_back(a.word(i));
+    std::string error;
+    const std::optional<BenchSettings> settings = parseBenchArguments(words, error);
+    if (!settings)
+        throw htp::Failure(error);
+    std::ostringstream out;
+    runBench(*settings, out);
+    std::string text = out.str();
+    while (!text.empty() && text.back() == '\n')
+        text.pop_back();
+    return text;
+}
+
+// The principal variation as it continues from the current position: the whole line when the
+// board is the searched one, the rest of it when moves of the line have been played since (as
+// after genmove), nothing when the game went elsewhere.
+std::string principalVariation(const Engine& engine) {
+    const auto& last = engine.searchPlayer().last();
+    const Board& now = engine.game().board();
+    if (!last || last->board.width() != now.width() || last->board.height() != now.height())
+        return "";
+    Board line = last->board;
+    Color color = last->toMove;
+    const std::vector<Cell>& pv = last->result.pv;
+    std::size_t start = 0;
+    while (line.key() != now.key() && start < pv.size()) {
+        line.play(pv[start++], color);
+        color = opponent(color);
+    }
+    if (line.key() != now.key())
+        return "";
+    std::string text;
+    for (std::size_t i = start; i < pv.size(); ++i)
+        text += (text.empty() ? "" : " ") + now.geometry().name(pv[i]);
+    return text;
+}
+
+// "cell score" pairs of the last search's root moves on cells still empty; bounds from
+// null-window searches read "<=score".
+std::string rootScores(const Engine& engine) {
+    const auto& last = engine.searchPlayer().last();
+    const Board& now = engine.game().board();
+    if (!last || last->board.width() != now.width() || last->board.height() != now.height())
+        return "";
+    std::string text;
+    for (const RootMoveScore& s : last->result.rootScores) {
+        if (!now.isEmpty(s.cell))
+            continue;
+        text += (text.empty() ? "" : " ") + now.geometry().name(s.cell) + " " +
+                (s.exact ? "" : "<=") + scoreText(s.score);
+    }
+    return text;
+}
+
+} // namespace
+
+void addSearchCommands(htp::Engine& htp, Engine& engine) {
+    htp.add("bench", bench,
+            "bench [DEPTH] [EVALUATOR]: the search's functional signature: fixed positions to a "
+            "fixed depth, one line each, then the total node count, time and node rate");
+    htp.add(
+        "search_pv",
+        [&engine](const htp::Args& a) {
+            a.expectBetween(0, 1); // HexGui appends the colour to move
+            if (a.size() == 1)
+                (void)a.color(0);
+            return principalVariation(engine);
+        },
+        "search_pv [COLOR]: the last search's principal variation from the current position");
+    htp.add(
+        "search_scores",
+        [&engine](const htp::Args& a) {
+            a.expectBetween(0, 1);
+            if (a.size() == 1)
+                (void)a.color(0);
+            return rootScores(engine);
+        },
+        "search_scores [COLOR]: the last search's score of each root move (side to move's "
+        "view; <= marks an upper bound)");
+    htp.addAnalyze("var/Search PV/search_pv %m");
+    htp.addAnalyze("pspairs/Search Scores/search_scores %m");
+    htp.addAnalyze("string/Bench/bench");
+}
+
+} // namespace hex

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <string>
+
+namespace hex {
+
+// The functional signature of the search (see ../shared/design/architecture.md): a fixed set of
+// positions, each searched from a cleared table to a fixed depth on one thread, with a fixed
+// table size and width. The total node count changes exactly when the search's behaviour does;
+// test/bench_signature.txt stores it for the defaults.
+struct BenchSettings {
+    static constexpr int kDefaultDepth = 3;
+    static constexpr int kWidth = 10;
+    static constexpr std::size_t kTableMb = 16;
+
+    int depth = kDefaultDepth;
+    std::string evaluator = "resistance";
+};
+
+struct BenchTotals {
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+};
+
+// Writes one line per position, then "Nodes searched: N", the time and the node rate, to `out`.
+// nullopt (and nothing written) for an unknown evaluator name.
+std::optional<BenchTotals> runBench(const BenchSettings& settings, std::ostream& out);
+
+// Reads "[depth] [evaluator]" (each optional); nullopt with `error` set when invalid.
+std::optional<BenchSettings> parseBenchArguments(std::span<const std::string> args,
+                                                 std::string& error);
+
+// `ohmhex bench [depth] [evaluator]`: the bench on `out`, or a message on `err`. The exit status.
+int benchCommandLine(std::span<const std::string> args, std::ostream& out, std::ostream& err);
+
+} // namespace hex

@@ -1,0 +1,210 @@
+// The root of the search: set-up, iterative deepening, aspiration windows and the root move
+// loop. The node search is in alpha_beta.cpp.
+#include "search/search.h"
+
+#include <algorithm>
+
+namespace hex {
+
+Search::Search(TranspositionTable& table, eval::Evaluator& evaluator)
+    : table_(table), evaluator_(evaluator) {}
+
+void Search::prepare(const Board& board, Color toMove, const SearchLimits& limits) {
+    board_ = board;
+    rootColor_ = toMove;
+    limits_ = limits;
+    limits_.maxDepth = std::clamp(limits_.maxDepth, 1, std::max(1, board.emptyCount()));
+    limits_.width = std::max(limits_.width, 1);
+    start_ = SteadyClock::now();
+    nodes_ = 0;
+    aborted_ = false;
+    stopRequested_.store(false, std::memory_order_relaxed);
+    cellCount_ = board.geometry().cellCount();
+    maxPly_ = board.emptyCount() + 1;
+    const auto plies = static_cast<std::size_t>(maxPly_ + 2);
+    ordering_.reset(cellCount_, maxPly_ + 1);
+    moves_.assign(plies, {});
+    for (auto& list : moves_)
+        list.reserve(static_cast<std::size_t>(cellCount_));
+    cellValues_.assign(plies * static_cast<std::size_t>(cellCount_), 0);
+    pvTable_.assign(plies * plies, kNoCell);
+    pvLength_.assign(plies, 0);
+    rootMoves_.clear();
+    rootScores_.clear();
+    iterationBest_ = kNoCell;
+    table_.newSearch();
+}
+
+// The game is over, one stone wins, or the opponent threatens to win next move.
+std::optional<SearchResult> Search::resolveWithoutSearch() {
+    SearchResult result;
+    if (board_.winner()) {
+        result.reason = SearchResult::Reason::GameOver;
+        result.score = *board_.winner() == rootColor_ ? kWin : -kWin;
+        return result;
+    }
+    const WinningCells wins = findWinningCells(board_, rootColor_, 1);
+    if (wins.count > 0) {
+        result.reason = SearchResult::Reason::ImmediateWin;
+        result.best = wins.cells[0];
+        result.score = kWin - 1;
+        result.pv = {result.best};
+        return result;
+    }
+    const WinningCells threats = findWinningCells(board_, opponent(rootColor_), 2);
+    if (threats.count > 0) {
+        result.reason = SearchResult::Reason::ForcedBlock;
+        result.best = threats.cells[0];
+        result.score = threats.count >= 2 ? -(kWin - 2) : 0;
+        result.pv = {result.best};
+        return result;
+    }
+    return std::nullopt;
+}
+
+// Every empty cell, the TT move first, then by the evaluator's cell values.
+void Search::generateRootMoves() {
+    const CanonicalKey key = canonicalKey(board_, rootColor_);
+    Cell ttMove = kNoCell;
+    if (limits_.useTT) {
+        if (const auto hit = table_.probe(key.key))
+            ttMove = fromCanonical(board_.geometry(), key, hit->move);
+    }
+    std::span<int> values(cellValues_.data(), static_cast<std::size_t>(cellCount_));
+    evaluator_.evaluateWithCells(board_, rootColor_, values);
+    for (Cell c = 0; c < cellCount_; ++c) {
+        if (board_.isEmpty(c))
+            rootMoves_.push_back(c);
+    }
+    sortByCellValue(rootMoves_, values);
+    const auto it = std::find(rootMoves_.begin(), rootMoves_.end(), ttMove);
+    if (it != rootMoves_.end())
+        std::rotate(rootMoves_.begin(), it, it + 1);
+    for (Cell c : rootMoves_)
+        rootScores_.push_back({c, -kInfinity, false});
+}
+
+SearchResult Search::run(const Board& board, Color toMove, const SearchLimits& limits,
+                         const SearchCallbacks& callbacks) {
+    prepare(board, toMove, limits);
+    if (std::optional<SearchResult> early = resolveWithoutSearch())
+        return *early;
+    generateRootMoves();
+
+    SearchResult result;
+    result.best = rootMoves_.front(); // the evaluator's favourite until an iteration finishes
+    for (int depth = 1; depth <= limits_.maxDepth; ++depth) {
+        if (limits_.time && depth > 1 && SteadyClock::now() >= limits_.time->soft)
+            break;
+        iterationBest_ = kNoCell;
+        const Score score = aspirationSearch(depth, result.score);
+        if (aborted_) {
+            // The previous best was searched first, so any move that raised alpha since is better.
+            if (iterationBest_ != kNoCell && iterationBest_ != result.best) {
+                result.best = iterationBest_;
+                result.pv = pvFromRoot();
+            }
+            break;
+        }
+        result.best = rootMoves_.front();
+        result.score = score;
+        result.depth = depth;
+        result.pv = pvFromRoot();
+        result.rootScores = rootScores_;
+
+        const double seconds = elapsedSeconds();
+        if (callbacks.onIteration) {
+            const auto nps =
+                seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(nodes_) / seconds) : 0;
+            callbacks.onIteration({depth, score, nodes_, seconds, nps, result.pv});
+        }
+        if (callbacks.onRootScores)
+            callbacks.onRootScores(rootScores_);
+        // A proven result cannot change with more depth.
+        if (isProvenScore(score))
+            break;
+    }
+    result.nodes = nodes_;
+    result.seconds = elapsedSeconds();
+    return result;
+}
+
+Score Search::aspirationSearch(int depth, Score previous) {
+    if (depth < kAspirationMinDepth || isProvenScore(previous))
+        return searchRoot(depth, -kInfinity, kInfinity);
+    Score delta = limits_.aspirationWindow;
+    Score alpha = std::max(previous - delta, -kInfinity);
+    Score beta = std::min(previous + delta, kInfinity);
+    for (int attempt = 0;; ++attempt) {
+        const Score score = searchRoot(depth, alpha, beta);
+        if (aborted_ || (score > alpha && score < beta))
+            return score;
+        if (attempt + 1 >= kAspirationTries) {
+            alpha = -kInfinity;
+            beta = kInfinity;
+            continue;
+        }
+        delta *= kAspirationGrowth;
+        if (score <= alpha)
+            alpha = std::max(score - delta, -kInfinity);
+        else
+            beta = std::min(score + delta, kInfinity);
+    }
+}
+
+// Searches every root move, records its score and leaves rootMoves_ sorted best first (stable,
+// so equal scores keep the previous order).
+Score Search::searchRoot(int depth, Score alpha, Score beta) {
+    const CanonicalKey key = canonicalKey(board_, rootColor_);
+    const Score originalAlpha = alpha;
+    Score best = -kInfinity;
+    Cell bestMove = kNoCell;
+    pvLength_[0] = 0;
+    for (RootMoveScore& s : rootScores_)
+        s = {s.cell, -kInfinity, false};
+    for (std::size_t i = 0; i < rootMoves_.size(); ++i) {
+        const Cell move = rootMoves_[i];
+        const Score windowAlpha = alpha;
+        const Score score =
+            searchMove(move, static_cast<int>(i), depth, alpha, beta, 0, rootColor_);
+        if (aborted_)
+            return best;
+        rootScores_[i] = {move, score, score > windowAlpha && score < beta};
+        if (score <= best)
+            continue;
+        best = score;
+        bestMove = move;
+        if (score <= alpha)
+            continue;
+        alpha = score;
+        iterationBest_ = move;
+        updatePv(0, move);
+        if (score >= beta)
+            break;
+    }
+    std::vector<std::size_t> order(rootMoves_.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return rootScores_[a].score > rootScores_[b].score;
+    });
+    std::vector<RootMoveScore> sorted;
+    sorted.reserve(order.size());
+    for (std::size_t i : order)
+        sorted.push_back(rootScores_[i]);
+    rootScores_ = std::move(sorted);
+    for (std::size_t i = 0; i < rootScores_.size(); ++i)
+        rootMoves_[i] = rootScores_[i].cell;
+    storeResult(key, depth, best, originalAlpha, beta, bestMove, 0);
+    return best;
+}
+
+std::vector<Cell> Search::pvFromRoot() const {
+    return {pvTable_.begin(), pvTable_.begin() + pvLength_[0]};
+}
+
+double Search::elapsedSeconds() const {
+    return std::chrono::duration<double>(SteadyClock::now() - start_).count();
+}
+
+} // namespace hex

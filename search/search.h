@@ -1,0 +1,95 @@
+#pragma once
+
+#include "engine/core/board.h"
+#include "eval/evaluator.h"
+#include "search/move_ordering.h"
+#include "search/search_types.h"
+#include "search/tactics.h"
+#include "search/transposition_table.h"
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace hex {
+
+// Iterative-deepening negamax alpha-beta (fail-soft, principal-variation search, aspiration
+// windows at the root) over a width-limited move list: all moves at the root, the evaluator's
+// best `width` below, widened to every move when all of those are proven losses so that proven
+// scores stay sound. Wins and losses score kWin - plies (see engine/core/score.h); immediate wins
+// and forced blocks are recognised at every node before any evaluation.
+//
+// Deterministic: with no time limit and no stop request the node count and result depend only
+// on the position, the limits, the evaluator and the TT contents. Never throws; reports through
+// callbacks only.
+class Search {
+public:
+    // Polls between these many nodes for stop requests and the hard deadline.
+    static constexpr std::uint64_t kCheckInterval = 128;
+
+    Search(TranspositionTable& table, eval::Evaluator& evaluator);
+
+    // Searches `toMove`'s best move on `board`. The TT is used as it is (clear it first for a
+    // reproducible result) and aged by one generation.
+    SearchResult run(const Board& board, Color toMove, const SearchLimits& limits,
+                     const SearchCallbacks& callbacks = {});
+
+    // Thread-safe: the running search returns its best move so far as soon as it sees this.
+    void stop() noexcept { stopRequested_.store(true, std::memory_order_relaxed); }
+
+private:
+    // Below this depth the root uses a full window; from it on a window around the last score.
+    static constexpr int kAspirationMinDepth = 3;
+    static constexpr int kAspirationTries = 3;
+    static constexpr int kAspirationGrowth = 4;
+
+    void prepare(const Board& board, Color toMove, const SearchLimits& limits);
+    std::optional<SearchResult> resolveWithoutSearch();
+    void generateRootMoves();
+
+    Score aspirationSearch(int depth, Score previous);
+    Score searchRoot(int depth, Score alpha, Score beta);
+
+    // alphaBeta, split into its steps.
+    Score alphaBeta(int depth, Score alpha, Score beta, int ply, Color toMove);
+    std::optional<Score> tacticalScore(Color toMove, int ply, WinningCells& threats);
+    std::optional<Score> probeTable(CanonicalKey key, int depth, Score alpha, Score beta, int ply,
+                                    Cell& ttMove) const;
+    // Fills moves_[ply] (the searched ones first) and returns how many are within the width.
+    std::size_t generateMoves(Color toMove, int ply, Cell ttMove, const WinningCells& threats);
+    Score searchMove(Cell move, int index, int depth, Score alpha, Score beta, int ply,
+                     Color toMove);
+    void storeResult(CanonicalKey key, int depth, Score best, Score originalAlpha, Score beta,
+                     Cell bestMove, int ply);
+    Score staticScore(Color toMove);
+
+    bool shouldAbort();
+    void updatePv(int ply, Cell move);
+    std::vector<Cell> pvFromRoot() const;
+    double elapsedSeconds() const;
+
+    TranspositionTable& table_;
+    eval::Evaluator& evaluator_;
+    std::atomic<bool> stopRequested_{false};
+
+    // Per-run state.
+    Board board_{1, 1};
+    Color rootColor_ = Color::Black;
+    SearchLimits limits_;
+    SteadyClock::time_point start_;
+    std::uint64_t nodes_ = 0;
+    bool aborted_ = false;
+    int maxPly_ = 0;
+    int cellCount_ = 0;
+    MoveOrdering ordering_;
+    std::vector<std::vector<Cell>> moves_;
+    std::vector<int> cellValues_;
+    std::vector<Cell> pvTable_;
+    std::vector<int> pvLength_;
+    std::vector<Cell> rootMoves_;
+    std::vector<RootMoveScore> rootScores_;
+    Cell iterationBest_ = kNoCell;
+};
+
+} // namespace hex

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "engine/core/board.h"
+#include "eval/evaluator.h"
+#include "search/search.h"
+#include "search/time_manager.h"
+#include "search/transposition_table.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace hex {
+
+// What the engine's options and clock ask of one move decision.
+struct PlayerSettings {
+    std::string evaluator = "resistance";
+    std::size_t tableMb = 64;
+    int width = 15;
+    int maxDepth = SearchLimits::kMaxDepth;
+    std::uint64_t maxNodes = 0; // 0: unlimited
+    TimeManager::Clock clock;   // no limits at all: the search runs to maxDepth or maxNodes
+};
+
+// The last search, kept for the analyze commands (principal variation and root scores).
+struct LastSearch {
+    Board board;
+    Color toMove;
+    SearchResult result;
+};
+
+// The alpha-beta player behind genmove: owns the transposition table (kept between moves of a
+// game) and the evaluator, turns settings and the clock into search limits, logs every finished
+// iteration and keeps the last result. Not thread-safe; `shouldStop` may be called from the
+// search at any time and stops it with its best move so far.
+class SearchPlayer {
+public:
+    using StopFn = std::function<bool()>;
+
+    // The best stone for `toMove` on an undecided board with at least one empty cell; kNoCell
+    // when the evaluator name is unknown.
+    Cell chooseStone(const Board& board, Color toMove, const PlayerSettings& settings,
+                     const StopFn& shouldStop);
+
+    // With one opponent stone on the board: the proven table where it knows the board,
+    // otherwise a search of the position (swap when it scores below zero for `toMove`, i.e.
+    // when the opener's side is the better one to have).
+    bool shouldSwap(const Board& board, Color toMove, const PlayerSettings& settings,
+                    const StopFn& shouldStop);
+
+    const std::optional<LastSearch>& last() const noexcept { return last_; }
+    // Forgets the table and the last search (a new game).
+    void clear();
+
+private:
+    bool prepare(const PlayerSettings& settings);
+    SearchResult search(const Board& board, Color toMove, const PlayerSettings& settings,
+                        const StopFn& shouldStop);
+
+    std::unique_ptr<TranspositionTable> table_;
+    std::unique_ptr<eval::Evaluator> evaluator_;
+    std::optional<LastSearch> last_;
+};
+
+} // namespace hex

@@ -1,0 +1,42 @@
+#include "search/bench.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace hex {
+namespace {
+
+std::string sourceDir() {
+    const char* dir = std::getenv("OHMHEX_SOURCE_DIR");
+    return dir ? dir : ".";
+}
+
+// The stored functional signature: `ohmhex bench` with the defaults must search exactly this
+// many nodes. A change of search behaviour updates test/bench_signature.txt (and says
+// "Bench: N" in the commit message); a refactor keeps it.
+TEST(Bench, NodeCountMatchesTheStoredSignature) {
+    std::ifstream in(sourceDir() + "/test/bench_signature.txt");
+    ASSERT_TRUE(in) << "missing test/bench_signature.txt";
+    std::uint64_t stored = 0;
+    in >> stored;
+    std::ostringstream out;
+    const auto totals = runBench(BenchSettings{}, out);
+    ASSERT_TRUE(totals);
+    EXPECT_EQ(totals->nodes, stored) << out.str();
+    EXPECT_NE(out.str().find("Nodes searched: " + std::to_string(stored)), std::string::npos);
+}
+
+TEST(Bench, UnknownEvaluatorIsRefused) {
+    std::ostringstream out;
+    BenchSettings settings;
+    settings.evaluator = "no-such-evaluator";
+    EXPECT_FALSE(runBench(settings, out));
+    EXPECT_TRUE(out.str().empty());
+}
+
+} // namespace
+} // namespace hex

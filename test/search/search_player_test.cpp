@@ -1,0 +1,89 @@
+#include "search/search_player.h"
+
+#include "test/search/search_test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+namespace hex {
+namespace {
+
+using testing::boardWith;
+
+PlayerSettings quickSettings() {
+    PlayerSettings s;
+    s.evaluator = std::string(eval::evaluatorNames().front());
+    s.tableMb = 4;
+    return s;
+}
+
+// Both sides play from a 2-second clock, time_left updated after every move as a controller
+// would; nobody may run out, and every move must stay within its side's remaining time.
+TEST(SearchPlayer, ScriptedGameUnderAShortClockNeverOverruns) {
+    Board board(7, 7);
+    SearchPlayer players[2];
+    double left[2] = {2.0, 2.0};
+    Color color = Color::Black;
+    while (!board.winner()) {
+        PlayerSettings s = quickSettings();
+        s.clock.timeLeft = left[index(color)];
+        const auto start = std::chrono::steady_clock::now();
+        const Cell move = players[index(color)].chooseStone(board, color, s, {});
+        const double used =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        ASSERT_NE(move, kNoCell);
+        ASSERT_TRUE(board.isEmpty(move));
+        left[index(color)] -= used;
+        ASSERT_GT(left[index(color)], 0.0) << "after " << board.stoneCount() << " stones";
+        board.play(move, color);
+        color = opponent(color);
+    }
+    // The clock was used, not ignored: some thinking happened.
+    EXPECT_LT(left[0] + left[1], 3.9);
+}
+
+TEST(SearchPlayer, SwapDecisionUsesTheProvenTableOnSmallBoards) {
+    SearchPlayer player;
+    EXPECT_TRUE(player.shouldSwap(boardWith(5, "c3", ""), Color::White, quickSettings(), {}));
+    EXPECT_FALSE(player.shouldSwap(boardWith(5, "a1", ""), Color::White, quickSettings(), {}));
+    EXPECT_FALSE(player.last()); // no search was needed
+}
+
+// Beyond the tables a search decides: the centre is worth swapping, and the opener's acute
+// corner is worth less to the opener than the centre.
+TEST(SearchPlayer, SwapDecisionSearchesOnLargeBoards) {
+    PlayerSettings s = quickSettings();
+    s.maxDepth = 2;
+    SearchPlayer player;
+    EXPECT_TRUE(player.shouldSwap(boardWith(9, "e5", ""), Color::White, s, {}));
+    ASSERT_TRUE(player.last());
+    const Score afterCentre = player.last()->result.score;
+    EXPECT_LT(afterCentre, 0);
+    player.shouldSwap(boardWith(9, "a1", ""), Color::White, s, {});
+    EXPECT_GT(player.last()->result.score, afterCentre);
+}
+
+TEST(SearchPlayer, KeepsTheLastSearchAndAnswersAnInterruptAtOnce) {
+    SearchPlayer player;
+    const Board board = boardWith(11, "f6", "e7");
+    const auto start = std::chrono::steady_clock::now();
+    const Cell move = player.chooseStone(board, Color::Black, quickSettings(), [] { return true; });
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 1.0);
+    EXPECT_TRUE(board.isEmpty(move));
+    ASSERT_TRUE(player.last());
+    EXPECT_EQ(player.last()->result.best, move);
+    EXPECT_EQ(player.last()->board.key(), board.key());
+}
+
+TEST(SearchPlayer, UnknownEvaluatorGivesNoMove) {
+    PlayerSettings s = quickSettings();
+    s.evaluator = "no-such-evaluator";
+    SearchPlayer player;
+    EXPECT_EQ(player.chooseStone(Board(5, 5), Color::Black, s, {}), kNoCell);
+}
+
+} // namespace
+} // namespace hex

@@ -1,0 +1,258 @@
+#include "search/search.h"
+
+#include "test/search/distance_evaluator.h"
+#include "test/search/search_test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <string>
+
+namespace hex {
+namespace {
+
+using testing::boardWith;
+using testing::DistanceEvaluator;
+
+constexpr std::size_t kTableMb = 4;
+
+SearchResult searchOnce(const Board& board, Color toMove, SearchLimits limits) {
+    TranspositionTable table(kTableMb);
+    DistanceEvaluator evaluator;
+    Search search(table, evaluator);
+    return search.run(board, toMove, limits);
+}
+
+// The search's value of a position, following forced blocks (which the search plays without
+// scoring them) with one more search each.
+Score searchValue(const Board& board, Color toMove, const SearchLimits& limits) {
+    const SearchResult r = searchOnce(board, toMove, limits);
+    if (r.reason != SearchResult::Reason::ForcedBlock)
+        return r.score;
+    Board next = board;
+    next.play(r.best, toMove);
+    const Score child = searchValue(next, opponent(toMove), limits);
+    if (child > kMaxEval)
+        return -(child - 1);
+    if (child < -kMaxEval)
+        return -child - 1;
+    return -child;
+}
+
+SearchLimits depthLimits(int depth, int width, bool useTT) {
+    SearchLimits limits;
+    limits.maxDepth = depth;
+    limits.width = width;
+    limits.useTT = useTT;
+    return limits;
+}
+
+TEST(Search, TakesAnImmediateWinWithoutSearching) {
+    const Board board = boardWith(4, "b1 b2 b3", "a1 a2");
+    const SearchResult r = searchOnce(board, Color::Black, depthLimits(5, 15, true));
+    EXPECT_EQ(r.reason, SearchResult::Reason::ImmediateWin);
+    EXPECT_EQ(board.geometry().y(r.best), 3);
+    EXPECT_EQ(r.score, kWin - 1);
+    EXPECT_EQ(r.nodes, 0u);
+}
+
+TEST(Search, BlocksTheOnlyThreatWithoutSearching) {
+    // White needs only d2 to join a2-b2-c2 to the east edge (d1 is taken).
+    const Board board = boardWith(4, "a1 d1", "a2 b2 c2");
+    const SearchResult r = searchOnce(board, Color::Black, depthLimits(5, 15, true));
+    EXPECT_EQ(r.reason, SearchResult::Reason::ForcedBlock);
+    EXPECT_EQ(board.geometry().name(r.best), "d2");
+}
+
+TEST(Search, ReportsGameOver) {
+    const Board board = boardWith(3, "a1 a2 a3", "b1");
+    const SearchResult r = searchOnce(board, Color::White, depthLimits(3, 15, true));
+    EXPECT_EQ(r.reason, SearchResult::Reason::GameOver);
+    EXPECT_EQ(r.best, kNoCell);
+    EXPECT_EQ(r.score, -kWin);
+}
+
+// Black b3 makes two winning cells (a4, b4); White blocks one, Black takes the other.
+TEST(Search, FindsWinInThreeWithAndWithoutTable) {
+    const Board board = boardWith(4, "b1 b2", "d1 d2");
+    for (bool useTT : {false, true}) {
+        const SearchResult r = searchOnce(board, Color::Black, depthLimits(6, 15, useTT));
+        EXPECT_EQ(r.score, kWin - 3) << "useTT " << useTT;
+        EXPECT_EQ(board.geometry().name(r.best), "b3") << "useTT " << useTT;
+        ASSERT_GE(r.pv.size(), 3u);
+        EXPECT_EQ(r.pv.front(), r.best);
+    }
+}
+
+// On the empty 3x3 board the centre wins in five plies (two bridges to the edges).
+TEST(Search, FindsWinInFiveOnEmptyThreeByThree) {
+    const Board board(3, 3);
+    for (bool useTT : {false, true}) {
+        const SearchResult r = searchOnce(board, Color::Black, depthLimits(9, 2, useTT));
+        EXPECT_EQ(r.score, kWin - 5) << "useTT " << useTT;
+        EXPECT_EQ(board.geometry().name(r.best), "b2") << "useTT " << useTT;
+        EXPECT_LE(r.depth, 4);
+    }
+}
+
+// A proven win must be found at a depth that sees it, and not before.
+TEST(Search, DoesNotClaimWinBeyondTheHorizon) {
+    const Board board(3, 3);
+    const SearchResult r = searchOnce(board, Color::Black, depthLimits(2, 15, true));
+    EXPECT_FALSE(isProvenScore(r.score));
+    EXPECT_EQ(r.depth, 2);
+}
+
+// Random small positions against plain minimax, with and without the table: the exact value (win
+// or loss and its distance) at full width; at width 2 the right outcome, because proven losses
+// widen the search, at a distance no shorter than the truth.
+TEST(Search, MatchesExactMinimaxOnSmallBoards) {
+    constexpr int kFullWidth = 100;
+    testing::SplitMix rng(20240601);
+    int checked = 0;
+    int wins = 0;
+    while (checked < 60) {
+        const int n = checked % 2 == 0 ? 3 : 4;
+        Board board(n, n);
+        const int stones = n == 3 ? 1 + rng.below(4) : 8 + rng.below(4);
+        if (!testing::randomPosition(board, stones, rng))
+            continue;
+        const Color toMove = stones % 2 == 0 ? Color::Black : Color::White;
+        Board copy = board;
+        const Score exact = testing::exactValue(copy, toMove);
+        wins += exact > 0 ? 1 : 0;
+        for (int width : {2, kFullWidth}) {
+            for (bool useTT : {false, true}) {
+                const SearchLimits limits = depthLimits(board.emptyCount(), width, useTT);
+                const Score value = searchValue(board, toMove, limits);
+                const std::string where = "position " + std::to_string(checked) + " width " +
+                                          std::to_string(width) + " useTT " + std::to_string(useTT);
+                if (width == kFullWidth) {
+                    ASSERT_EQ(value, exact) << where;
+                } else if (exact > 0) {
+                    // The winner may miss its fastest win among the unsearched moves.
+                    ASSERT_GT(value, kMaxEval) << where;
+                    ASSERT_LE(value, exact) << where;
+                } else {
+                    ASSERT_LT(value, -kMaxEval) << where;
+                    ASSERT_GE(value, exact) << where;
+                }
+                const SearchResult r = searchOnce(board, toMove, limits);
+                ASSERT_NE(r.best, kNoCell);
+                EXPECT_TRUE(board.isEmpty(r.best));
+            }
+        }
+        ++checked;
+    }
+    // Both outcomes occur, so neither a constant nor a sign error passes.
+    EXPECT_GT(wins, 5);
+    EXPECT_LT(wins, 55);
+}
+
+TEST(Search, IdenticalSearchesGiveIdenticalNodeCounts) {
+    const Board board = boardWith(7, "d4 c5 e2", "c4 e3 b6");
+    const SearchLimits limits = depthLimits(4, 8, true);
+    const SearchResult a = searchOnce(board, Color::White, limits);
+    const SearchResult b = searchOnce(board, Color::White, limits);
+    EXPECT_GT(a.nodes, 1000u);
+    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_EQ(a.best, b.best);
+    EXPECT_EQ(a.score, b.score);
+    EXPECT_EQ(a.pv, b.pv);
+}
+
+// With full width, the table (including the shared entries of rotated positions) must not
+// change the fixed-depth minimax value, only the work.
+TEST(Search, TableKeepsTheFullWidthValue) {
+    testing::SplitMix rng(77);
+    int checked = 0;
+    std::uint64_t plainNodes = 0;
+    std::uint64_t tableNodes = 0;
+    while (checked < 8) {
+        Board board(5, 5);
+        const int stones = 3 + rng.below(6);
+        if (!testing::randomPosition(board, stones, rng))
+            continue;
+        const Color toMove = stones % 2 == 0 ? Color::Black : Color::White;
+        for (int depth : {2, 3, 4}) {
+            const SearchResult plain = searchOnce(board, toMove, depthLimits(depth, 100, false));
+            const SearchResult withTable = searchOnce(board, toMove, depthLimits(depth, 100, true));
+            ASSERT_EQ(plain.score, withTable.score) << "position " << checked << " depth " << depth;
+            plainNodes += plain.nodes;
+            tableNodes += withTable.nodes;
+        }
+        ++checked;
+    }
+    EXPECT_LT(tableNodes, plainNodes);
+}
+
+TEST(Search, RootScoresCoverEveryMoveBestFirst) {
+    const Board board = boardWith(5, "c3", "");
+    SearchLimits limits = depthLimits(2, 5, true);
+    std::vector<RootMoveScore> reported;
+    int iterations = 0;
+    SearchCallbacks callbacks;
+    callbacks.onIteration = [&](const IterationInfo& info) {
+        ++iterations;
+        EXPECT_EQ(info.depth, iterations);
+        EXPECT_FALSE(info.pv.empty());
+    };
+    callbacks.onRootScores = [&](const std::vector<RootMoveScore>& s) { reported = s; };
+    TranspositionTable table(kTableMb);
+    DistanceEvaluator evaluator;
+    Search search(table, evaluator);
+    const SearchResult r = search.run(board, Color::White, limits, callbacks);
+    EXPECT_EQ(iterations, 2);
+    ASSERT_EQ(reported.size(), 24u);
+    EXPECT_EQ(reported.front().cell, r.best);
+    EXPECT_TRUE(reported.front().exact);
+    EXPECT_EQ(reported.front().score, r.score);
+    for (std::size_t i = 1; i < reported.size(); ++i)
+        EXPECT_LE(reported[i].score, reported[i - 1].score);
+}
+
+TEST(Search, NodeLimitStopsDeterministically) {
+    const Board board = boardWith(9, "e5", "d6");
+    SearchLimits limits = depthLimits(30, 10, true);
+    limits.maxNodes = 5000;
+    const SearchResult a = searchOnce(board, Color::Black, limits);
+    const SearchResult b = searchOnce(board, Color::Black, limits);
+    EXPECT_LE(a.nodes, 5001u);
+    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_EQ(a.best, b.best);
+    EXPECT_TRUE(board.isEmpty(a.best));
+}
+
+TEST(Search, StopFunctionReturnsALegalMoveAtOnce) {
+    const Board board = boardWith(11, "f6", "");
+    SearchLimits limits = depthLimits(30, 15, true);
+    std::atomic<int> calls{0};
+    limits.shouldStop = [&calls] { return ++calls > 3; };
+    const auto start = std::chrono::steady_clock::now();
+    const SearchResult r = searchOnce(board, Color::White, limits);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 2.0);
+    EXPECT_LE(r.nodes, 5 * Search::kCheckInterval);
+    ASSERT_NE(r.best, kNoCell);
+    EXPECT_TRUE(board.isEmpty(r.best));
+}
+
+TEST(Search, HardDeadlineIsRespected) {
+    const Board board = boardWith(11, "f6", "e7");
+    SearchLimits limits = depthLimits(60, 20, true);
+    const auto start = SteadyClock::now();
+    limits.time =
+        Deadlines{start + std::chrono::milliseconds(200), start + std::chrono::milliseconds(300)};
+    const SearchResult r = searchOnce(board, Color::Black, limits);
+    const double seconds = std::chrono::duration<double>(SteadyClock::now() - start).count();
+    // Generous: sanitizer builds evaluate slowly between two checks.
+    EXPECT_LT(seconds, 1.5);
+    EXPECT_GE(r.depth, 1);
+    EXPECT_TRUE(board.isEmpty(r.best));
+}
+
+} // namespace
+} // namespace hex
