@@ -21,6 +21,11 @@ struct GameClock {
     };
     std::array<std::optional<Remaining>, 2> left{};
 
+    // Charges `seconds` of our own thinking to `c`'s clock, so the engine knows how its time
+    // runs down even from a controller that sends time_settings but never time_left (the next
+    // time_left replaces the estimate). Moves through byo-yomi periods as GTP defines them.
+    void charge(Color c, double seconds);
+
     bool limited() const noexcept { return mainTime > 0 || byoYomiTime > 0 || left[0] || left[1]; }
     std::optional<Remaining> remaining(Color c) const noexcept {
         return left[static_cast<std::size_t>(index(c))];

@@ -1,7 +1,9 @@
 #include "engine/engine.h"
 
 #include "engine/first_player.h"
+
 #include "search/opening_table.h"
+#include <chrono>
 
 namespace hex {
 
@@ -71,7 +73,10 @@ std::optional<Move> Engine::chooseMove(Color color, const StopFn& shouldStop) {
 }
 
 std::optional<Move> Engine::generateMove(Color color, const StopFn& shouldStop) {
+    const auto start = std::chrono::steady_clock::now();
     const std::optional<Move> move = chooseMove(color, shouldStop);
+    clock_.charge(color,
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     if (move)
         game_.play(color, *move);
     return move;
