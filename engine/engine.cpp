@@ -10,11 +10,14 @@ namespace hex {
 Engine::Engine() : game_(11, 11) { declareEngineOptions(options_); }
 
 bool Engine::wantsSwap(Color color, const StopFn& shouldStop) {
-    if (!options_.getBool("allow_swap") || !game_.swapPossible())
+    // Only White swaps, and only Black's first stone as the game's first move. A lone White
+    // stone means a swap has already happened (HexGui 0.10 rebuilds a swapped game that way),
+    // and swapping it back would let two engines swap for ever.
+    if (!options_.getBool("allow_swap") || color != Color::White || game_.history().size() != 1)
         return false;
     const Board& board = game_.board();
     const Board::Played lone = board.history().back();
-    if (lone.color == color)
+    if (lone.color != Color::Black || game_.history().front().move.isSwap())
         return false;
     if (options_.getString("swap_style") == "pieces" && !game_.geometry().square())
         return false;

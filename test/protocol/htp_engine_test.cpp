@@ -120,6 +120,25 @@ TEST_F(Htp, GeneratedSwapMirrorsAndRecoloursByDefault) {
     EXPECT_EQ(engine.game().toMove(), Color::White);
 }
 
+TEST_F(Htp, OnlyWhiteSwapsAndOnlyTheFirstMove) {
+    run("boardsize 9 9");
+    run("param_ohmhex allow_swap 1");
+    run("param_ohmhex player onestep");
+    run("play black e5");
+    EXPECT_EQ(run("genmove white"), "= swap-pieces\n\n");
+    // Black now faces a lone White stone: swapping back would never end.
+    EXPECT_NE(run("genmove black"), "= swap-pieces\n\n");
+    // HexGui 0.10 rebuilds a swapped game as a lone White stone: no swap back either.
+    run("clear_board");
+    run("play white e5");
+    EXPECT_NE(run("genmove black"), "= swap-pieces\n\n");
+    // And never a swap later in the game.
+    run("clear_board");
+    run("play black e5");
+    run("play white swap-sides");
+    EXPECT_NE(run("genmove white"), "= swap-pieces\n\n");
+}
+
 TEST_F(Htp, GenmovePlaysInternallyAndResignsOnlyWhenDecided) {
     run("boardsize 3 3");
     const std::string reply = run("genmove b");
