@@ -3,6 +3,7 @@
 #include "protocol/command_line.h"
 #include "protocol/commands.h"
 #include "protocol/stdio_session.h"
+#include "protocol/tcp_session.h"
 #include "search/bench.h"
 
 #include <spdlog/spdlog.h>
@@ -10,9 +11,44 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace {
+
+// ohmhex --listen: every connection gets the command-line options and the full command set.
+int serveTcp(const std::string& address, const hex::Options& options) {
+    hex::TcpSessionConfig config;
+    if (auto why = hex::parseListenAddress(address, config.host, config.port)) {
+        std::cerr << "ohmhex: --listen " << *why << "\n";
+        return 2;
+    }
+    config.maxConnections = static_cast<std::size_t>(options.getInt("tcp_max_connections"));
+    config.maxLine = static_cast<std::size_t>(options.getInt("tcp_max_line"));
+    config.idleTimeoutSeconds = options.getReal("tcp_idle_timeout");
+    config.handleSignals = true;
+    try {
+        if (const std::string& file = options.getString("tcp_secret_file"); !file.empty())
+            config.secret = hex::readSecretFile(file);
+        hex::TcpServer server(config, [&options] {
+            auto state = std::make_unique<hex::ConnectionEngine>();
+            // Through set(), so the engine sees every value as a change (revision).
+            for (const auto& entry : options.entries())
+                state->engine.options().set(entry.spec.name, entry.value);
+            hex::addAllCommands(state->htp, state->engine);
+            return state;
+        });
+        server.run();
+    } catch (const std::exception& error) {
+        spdlog::error("{}", error.what());
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
     // `ohmhex bench [depth] [evaluator]`: the search's functional signature, then exit.
@@ -40,6 +76,14 @@ int main(int argc, char** argv) {
         if (engine->options().getBool("log_htp"))
             spdlog::info("htp: {} -> {}", command.substr(0, 200), reply.substr(0, 2000));
     };
+    if (!commandLine.listen.empty()) {
+        // No stdin reader thread refers to these here, so they are destroyed normally.
+        const std::unique_ptr<hex::Engine> ownedEngine(engine);
+        const std::unique_ptr<hex::htp::Engine> ownedHtp(htp);
+        const int status = serveTcp(commandLine.listen, engine->options());
+        spdlog::shutdown();
+        return status;
+    }
     spdlog::debug("OhmHex ready on stdin/stdout");
     const int status = hex::runStdioSession(*htp, stdin, stdout);
     spdlog::shutdown();

@@ -43,6 +43,18 @@ void declareEngineOptions(Options& options) {
         O::text("log_file", "", "Also append the log to this file (empty: stderr only)."));
     options.declare(O::boolean("log_htp", false,
                                "Log every HTP command and reply (the transcript) at info level."));
+    options.declare(O::integer("tcp_max_connections", 8, 1, 1024,
+                               "ohmhex --listen: most clients served at once; more are refused "
+                               "with a message."));
+    options.declare(O::integer("tcp_max_line", 1048576, 64, 67108864,
+                               "ohmhex --listen: longest command line in bytes; a longer one is "
+                               "discarded up to its newline and answered with an error."));
+    options.declare(O::real("tcp_idle_timeout", 600, 0, 1e7,
+                            "ohmhex --listen: seconds a client may stay silent while no command "
+                            "runs before it is disconnected (0: never)."));
+    options.declare(O::text("tcp_secret_file", "",
+                            "ohmhex --listen: file whose first line is the shared secret a client "
+                            "must send as its first line; required for a non-loopback address."));
 }
 
 } // namespace hex

@@ -55,6 +55,10 @@ CommandLine parseCommandLine(int argc, const char* const* argv, Options& options
         const std::string arg = argv[i];
         if (arg == "--help" || arg == "-h") {
             result.help = true;
+        } else if (arg == "--listen" && i + 1 < argc) {
+            result.listen = argv[++i];
+        } else if (arg == "--secret-file" && i + 1 < argc) {
+            assignments.push_back(std::string("tcp_secret_file=") + argv[++i]);
         } else if ((arg == "--config" || arg == "-o") && i + 1 < argc) {
             const std::string value = argv[++i];
             if (arg == "-o") {
@@ -86,8 +90,12 @@ CommandLine parseCommandLine(int argc, const char* const* argv, Options& options
 }
 
 std::string usageText(const Options& options) {
-    return "Usage: ohmhex [--config FILE] [-o key=value]... [--help]\n"
+    return "Usage: ohmhex [--config FILE] [-o key=value]... [--listen HOST:PORT "
+           "[--secret-file FILE]] [--help]\n"
            "OhmHex speaks HTP (the Hex dialect of GTP) on stdin/stdout; logs go to stderr.\n"
+           "With --listen it serves HTP over TCP instead, one independent game per connection\n"
+           "(loopback by default; any other address needs --secret-file, whose first line each\n"
+           "client must send as its first line).\n"
            "Options (also settable with 'param_ohmhex key value' over HTP):\n" +
            options.helpText();
 }

@@ -8,11 +8,13 @@ namespace hex {
 
 struct CommandLine {
     bool help = false;
-    std::string error; // non-empty: the arguments are unusable
+    std::string listen; // --listen HOST:PORT: serve HTP over TCP instead of stdin/stdout
+    std::string error;  // non-empty: the arguments are unusable
 };
 
 // Reads --help, --config FILE (lines "key value" or "key = value", '#' comments) and
-// -o key=value (repeatable, applied in order after the config file) into the options.
+// -o key=value (repeatable, applied in order after the config file) into the options; also
+// --listen HOST:PORT and --secret-file FILE (the option tcp_secret_file).
 CommandLine parseCommandLine(int argc, const char* const* argv, Options& options);
 
 // The --help text: usage plus every option with its type, range, default and help.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/geometry.h"
+#include "test/support/paths.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -17,10 +18,7 @@ namespace hex::testing {
 struct OpeningTable {
     std::map<int, std::map<Cell, bool>> wins; // size -> cell -> Black wins
 
-    static std::string path() {
-        const char* shared = std::getenv("OHMHEX_SHARED_DIR");
-        return std::string(shared ? shared : OHMHEX_SHARED_DIR_DEFAULT) + "/data/openings.txt";
-    }
+    static std::string path() { return testing::sharedDir() + "/data/openings.txt"; }
 
     // Lines "OPEN <n>x<n> WIN|LOSS(<count>): cells..."; everything else is ignored. (Parsed by
     // hand: std::regex trips GCC's maybe-uninitialized warning under the sanitizers.)

@@ -1,4 +1,5 @@
 #include "search/bench.h"
+#include "test/support/paths.h"
 
 #include <gtest/gtest.h>
 
@@ -10,16 +11,11 @@
 namespace hex {
 namespace {
 
-std::string sourceDir() {
-    const char* dir = std::getenv("OHMHEX_SOURCE_DIR");
-    return dir ? dir : ".";
-}
-
 // The stored functional signature: `ohmhex bench` with the defaults must search exactly this
 // many nodes. A change of search behaviour updates test/bench_signature.txt (and says
 // "Bench: N" in the commit message); a refactor keeps it.
 TEST(Bench, NodeCountMatchesTheStoredSignature) {
-    std::ifstream in(sourceDir() + "/test/bench_signature.txt");
+    std::ifstream in(testing::sourceDir() + "/test/bench_signature.txt");
     ASSERT_TRUE(in) << "missing test/bench_signature.txt";
     std::uint64_t stored = 0;
     in >> stored;

@@ -3,6 +3,8 @@
 
 #include "test/search/distance_evaluator.h"
 
+#include "test/support/paths.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -18,14 +20,7 @@ namespace {
 
 // size -> (cell name -> the first player wins), from ../shared/data/openings.txt.
 std::map<int, std::map<std::string, bool>> loadOpenings() {
-    // ctest passes only the first variable of the suite's ENVIRONMENT list (see
-    // test/CMakeLists.txt), so the shared directory is also found from the source directory.
-    const char* shared = std::getenv("OHMHEX_SHARED_DIR");
-    const char* source = std::getenv("OHMHEX_SOURCE_DIR");
-    const std::string dir = shared   ? std::string(shared)
-                            : source ? std::string(source) + "/../shared"
-                                     : std::string("../shared");
-    std::ifstream in(dir + "/data/openings.txt");
+    std::ifstream in(testing::sharedDir() + "/data/openings.txt");
     std::map<int, std::map<std::string, bool>> table;
     std::string text;
     // "OPEN <n>x<n> WIN|LOSS(<count>): cells..." (std::regex trips GCC 12's sanitizer warnings).

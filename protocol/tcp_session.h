@@ -1,0 +1,68 @@
+#pragma once
+
+#include "engine/engine.h"
+#include "protocol/htp_engine.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace hex {
+
+// One client's private engine state: every TCP connection gets its own game, options and
+// command table, so clients never see each other's moves.
+struct ConnectionEngine {
+    Engine engine;
+    htp::Engine htp;
+};
+
+// Builds the state for a new connection (normally: copy the command-line options, then
+// addAllCommands). Called on the I/O thread.
+using ConnectionEngineFactory = std::function<std::unique_ptr<ConnectionEngine>()>;
+
+struct TcpSessionConfig {
+    std::string host = "127.0.0.1";
+    std::uint16_t port = 0; // 0: an ephemeral port (see TcpServer::port)
+    std::size_t maxConnections = 8;
+    std::size_t maxLine = 1 << 20;
+    double idleTimeoutSeconds = 600; // 0: never
+    // Non-empty: a client's first line must equal it, else the connection is closed. Required
+    // when host is not a loopback address.
+    std::string secret;
+    // Stop on SIGINT/SIGTERM (the ohmhex executable); tests stop the server with stop().
+    bool handleSignals = false;
+};
+
+// Serves HTP over TCP (Boost.Asio). One I/O thread reads, writes and enforces the limits; each
+// connection runs its commands on its own worker thread, so a long genmove never blocks other
+// clients and a "# interrupt" line from the same client stops it at once.
+class TcpServer {
+public:
+    // Binds and listens; throws std::runtime_error with a clear message (bad address, port in
+    // use, non-loopback without a secret).
+    TcpServer(TcpSessionConfig config, ConnectionEngineFactory factory);
+    ~TcpServer();
+    TcpServer(const TcpServer&) = delete;
+    TcpServer& operator=(const TcpServer&) = delete;
+
+    std::uint16_t port() const noexcept;
+    // Serves until stop() or a handled signal; then closes every connection, interrupts their
+    // commands and waits for the workers.
+    void run();
+    // Thread-safe.
+    void stop();
+
+private:
+    class Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// "HOST:PORT" (HOST may be empty for 127.0.0.1, or [v6]); the reason on failure.
+std::optional<std::string> parseListenAddress(std::string_view text, std::string& host,
+                                              std::uint16_t& port);
+
+// The first line of a secret file, trimmed; throws std::runtime_error if unreadable or empty.
+std::string readSecretFile(const std::string& path);
+
+} // namespace hex

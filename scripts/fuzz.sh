@@ -1,0 +1,49 @@
+#!/bin/sh
+# Builds the libFuzzer targets with clang, ASan and UBSan, and runs each for a bounded time.
+# Usage: scripts/fuzz.sh [SECONDS_PER_TARGET]   (default 60)
+# Environment: BUILD_DIR (default build-fuzz in the repo), JOBS for ninja (default 2).
+# Exit status: 0 when no target found anything; otherwise 1, with the crashing input saved as
+# $BUILD_DIR/fuzz-findings/<target>/crash-* (replay: $BUILD_DIR/fuzz/<target> FILE).
+set -eu
+seconds=${1:-60}
+repo=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD_DIR:-$repo/build-fuzz}
+jobs=${JOBS:-2}
+
+CXX=${CXX:-clang++-14} cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DOHMHEX_FUZZ=ON -DOHMHEX_SANITIZE=ON -DOHMHEX_TESTS=OFF -DOHMHEX_BENCHMARKS=OFF \
+    -DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link >/dev/null
+nice ninja -C "$build" -j "$jobs" htp_fuzz sgf_fuzz
+
+# Seeds: the golden HTP transcripts, and SGF games (test files plus a few written here).
+seeds=$build/fuzz-seeds
+rm -rf "$seeds"
+mkdir -p "$seeds/htp" "$seeds/sgf"
+cp "$repo"/test/htp/*.in "$seeds/htp/"
+printf '(;FF[4]GM[11]SZ[11]AP[Foo:1.0]PB[alice]PW[bob];B[c3];W[swap-pieces];B[f6](;W[e7]C[main line])(;W[resign]))' >"$seeds/sgf/hexgui.sgf"
+printf '(;FF[4]GM[11]SZ[13:11];B[aa];W[swap];B[cc])' >"$seeds/sgf/littlegolem.sgf"
+printf '(;AP[HexGui:0.9]FF[4]GM[11]SZ[5];B[c3];W[swap-pieces];B[b2])' >"$seeds/sgf/hexgui09.sgf"
+printf '(;FF[4]GM[11]SZ[4]AB[a1][b2]AW[c3];W[d4])' >"$seeds/sgf/setup.sgf"
+for file in "$repo"/test/protocol/*.sgf "$repo"/test/data/*.sgf; do
+    [ -f "$file" ] && cp "$file" "$seeds/sgf/"
+done
+
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+status=0
+for target in htp_fuzz sgf_fuzz; do
+    kind=${target%_fuzz}
+    corpus=$build/fuzz-corpus/$target
+    findings=$build/fuzz-findings/$target
+    mkdir -p "$corpus" "$findings"
+    echo "== $target: ${seconds}s"
+    if ! "$build/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -max_len=4096 -artifact_prefix="$findings/" -print_final_stats=1 \
+        "$corpus" "$seeds/$kind" 2>"$build/$target.log"; then
+        echo "!! $target found a problem; see $build/$target.log and $findings/"
+        tail -40 "$build/$target.log"
+        status=1
+    fi
+    grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$build/$target.log" || true
+done
+exit $status

@@ -1,0 +1,142 @@
+#include "protocol/match/engine_link.h"
+#include "protocol/match/json.h"
+#include "protocol/match/openings.h"
+#include "protocol/match/results.h"
+#include "protocol/match/schedule.h"
+#include "test/support/paths.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace hex::match {
+namespace {
+
+TEST(MatchSchedule, EachOpeningTwiceWithColoursExchanged) {
+    const auto games = makeSchedule({5, 7}, {{{"a1"}, {"b2"}}, {{}}}, 0);
+    ASSERT_EQ(games.size(), 6u);
+    EXPECT_EQ(games[0].opening, Opening{"a1"});
+    EXPECT_EQ(games[0].blackEngine, 0);
+    EXPECT_EQ(games[1].opening, Opening{"a1"});
+    EXPECT_EQ(games[1].blackEngine, 1);
+    EXPECT_EQ(games[2].size, 7);
+    EXPECT_EQ(games[4].opening, Opening{"b2"});
+    EXPECT_EQ(makeSchedule({5}, {{{"a1"}}}, 5).size(), 5u); // cycled
+}
+
+TEST(MatchSchedule, ShardsAreDisjointAndCoverTheSchedule) {
+    const auto games = makeSchedule({5}, {everyFirstMove(5)}, 0);
+    std::set<int> seen;
+    for (int k = 1; k <= 3; ++k)
+        for (const auto& g : shardOf(games, {k, 3}))
+            EXPECT_TRUE(seen.insert(g.index).second);
+    EXPECT_EQ(seen.size(), games.size());
+    EXPECT_TRUE(parseShard("2/3"));
+    EXPECT_FALSE(parseShard("0/3"));
+    EXPECT_FALSE(parseShard("4/3"));
+    EXPECT_FALSE(parseShard("1/"));
+    EXPECT_FALSE(parseShard("1/2x"));
+}
+
+TEST(MatchOpenings, FileAndValidation) {
+    auto parsed = parseOpeningFile("# comment\na1 b2\n\n  c3  # trailing\n");
+    ASSERT_TRUE(std::holds_alternative<std::vector<Opening>>(parsed));
+    const auto& openings = std::get<std::vector<Opening>>(parsed);
+    ASSERT_EQ(openings.size(), 2u);
+    EXPECT_EQ(openingText(openings[0]), "a1 b2");
+    EXPECT_TRUE(std::holds_alternative<std::string>(parseOpeningFile("# nothing\n")));
+    EXPECT_EQ(whyBadOpening({"a1", "b2"}, 5), "");
+    EXPECT_NE(whyBadOpening({"a1", "a1"}, 5), "");
+    EXPECT_NE(whyBadOpening({"z9"}, 5), "");
+    EXPECT_NE(whyBadOpening({"a1"}, 1), ""); // Black has already won the 1x1 board
+}
+
+TEST(MatchOpenings, BalancedFromTheProvenTables) {
+    const std::string path = testing::sharedDir() + "/data/openings.txt";
+    std::ifstream in(path);
+    ASSERT_TRUE(in) << path;
+    std::stringstream text;
+    text << in.rdbuf();
+    auto result = balancedFirstMoves(text.str(), 5);
+    ASSERT_TRUE(std::holds_alternative<std::vector<Opening>>(result));
+    const auto& openings = std::get<std::vector<Opening>>(result);
+    ASSERT_EQ(openings.size(), 24u); // 12 losing first moves, and 12 of the 13 winning ones
+    EXPECT_EQ(openings[0], Opening{"a4"});
+    EXPECT_EQ(openings[1], Opening{"a1"});
+    EXPECT_TRUE(std::holds_alternative<std::string>(balancedFirstMoves(text.str(), 9)));
+    EXPECT_TRUE(std::holds_alternative<std::string>(balancedFirstMoves(text.str(), 1)));
+}
+
+TEST(MatchJson, RoundTripAndErrors) {
+    const std::string text = R"({"a":[1,2.5,"x\"y\\z\n"],"b":{"c":true,"d":null}})";
+    EXPECT_EQ(writeJson(parseJson(text)), text);
+    EXPECT_THROW(parseJson("{\"a\":1,}"), std::runtime_error);
+    EXPECT_THROW(parseJson("[1 2]"), std::runtime_error);
+    EXPECT_THROW(parseJson("\"open"), std::runtime_error);
+    EXPECT_THROW(parseJson(std::string(100, '[')), std::runtime_error);
+}
+
+TEST(MatchResults, JsonRoundTripKeepsEveryField) {
+    GameRecord g;
+    g.index = 7;
+    g.size = 9;
+    g.opening = "a1 b2";
+    g.blackEngine = 1;
+    g.black = "x,\"y\"";
+    g.white = "w";
+    g.winner = "white";
+    g.reason = "black timeout: no reply in time";
+    g.plies = 31;
+    g.blackTime = 1.25;
+    g.whiteTime = 0.5;
+    g.sgf = "game-000008.sgf";
+    g.rssKb[0] = 1234;
+    TournamentInfo info;
+    info.engines[0] = "a";
+    info.engines[1] = "b";
+    info.totalGames = 10;
+    TournamentInfo readInfo;
+    std::vector<GameRecord> read;
+    readResultsJson(resultsJson(info, {g}), readInfo, read);
+    ASSERT_EQ(read.size(), 1u);
+    EXPECT_EQ(read[0].black, g.black);
+    EXPECT_EQ(read[0].reason, g.reason);
+    EXPECT_EQ(read[0].blackTime, 1.25);
+    EXPECT_EQ(read[0].rssKb[0], 1234);
+    EXPECT_EQ(read[0].winnerEngine(), 0);
+    EXPECT_EQ(readInfo.totalGames, 10);
+    EXPECT_NE(resultsCsv({g}).find("\"x,\"\"y\"\"\""), std::string::npos);
+}
+
+TEST(MatchResults, EloAndInterval) {
+    EXPECT_NEAR(eloFromScore(0.75), 190.85, 0.01);
+    EXPECT_EQ(eloFromScore(0.5), 0);
+    EXPECT_TRUE(std::isinf(eloFromScore(1)));
+    std::vector<GameRecord> games(100);
+    for (int i = 0; i < 100; ++i) {
+        games[i].winner = i < 75 ? "black" : "white";
+        games[i].blackEngine = 0;
+    }
+    const Summary s = summarize(games);
+    EXPECT_EQ(s.wins[0], 75);
+    EXPECT_NEAR(s.elo, 190.85, 0.01);
+    EXPECT_LT(s.eloLow, s.elo);
+    EXPECT_GT(s.eloHigh, s.elo);
+    EXPECT_NEAR(s.eloLow, eloFromScore(0.75 - 1.96 * std::sqrt(0.75 * 0.25 / 100)), 1e-9);
+}
+
+TEST(MatchEngineLink, SplitsLikeHexGuiAndDetectsShellSyntax) {
+    EXPECT_EQ(splitArguments(R"(ohmhex -o "max_time=1 2"  x\"y)"),
+              (std::vector<std::string>{"ohmhex", "-o", "max_time=1 2", "x\"y"}));
+    EXPECT_FALSE(needsShell("ohmhex -o max_time=1"));
+    EXPECT_TRUE(needsShell("ohmhex 2>log"));
+    EXPECT_TRUE(needsShell("cd dir && ./engine"));
+    EXPECT_TRUE(needsShell("$HOME/engine"));
+}
+
+} // namespace
+} // namespace hex::match
