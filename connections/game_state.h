@@ -1,0 +1,36 @@
+#pragma once
+
+#include "connections/cell_set.h"
+#include "connections/connections.h"
+#include "engine/core/board.h"
+
+#include <optional>
+
+namespace hex {
+
+// What the virtual connections of both colours prove about a position with `toMove` to play.
+struct GameState {
+    // Set when proven: toMove wins by an own full edge-to-edge connection or by the key of an own
+    // semi (winningMove), or loses to an opponent full edge-to-edge connection or to an empty
+    // must-play set.
+    std::optional<Color> winner;
+    Cell winningMove = kNoCell;
+    // The winner's threat pattern: the carrier that proves the result, or, for a loss by an empty
+    // must-play, the union of the opponent's semi carriers.
+    CellSet proof;
+    // Empty cells toMove must play in (intersection of the carriers of the opponent's
+    // edge-to-edge semis); every other move loses at once. All empty cells if there is no semi.
+    CellSet mustPlay;
+    // Union of the carriers of the opponent's semis: the opponent's pattern for the moves
+    // outside mustPlay.
+    CellSet mustPlayReason;
+};
+
+// Precondition: own.color() == toMove and opp.color() == opponent(toMove), both built on board.
+GameState analyseGameState(const Board& board, Color toMove, const Connections& own,
+                           const Connections& opp);
+
+// Empty interior cells of the board.
+CellSet emptyCellSet(const Board& board);
+
+} // namespace hex

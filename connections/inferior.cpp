@@ -1,0 +1,119 @@
+#include "connections/inferior.h"
+
+#include <array>
+#include <span>
+
+namespace hex {
+namespace {
+
+// Whether two nodes that may be used by `color` (empty, or own stone or edge) are linked: a path
+// of `color` through a cell adjacent to both could step from one to the other directly.
+bool linked(const Board& board, Color color, Cell u, Cell v) {
+    const bool uEmpty = board.isEmpty(u);
+    const bool vEmpty = board.isEmpty(v);
+    if (!uEmpty && !vEmpty)
+        return board.connected(u, v);
+    if (uEmpty && vEmpty)
+        return board.geometry().adjacent(u, v);
+    const Cell empty = uEmpty ? u : v;
+    const Cell root = board.group(uEmpty ? v : u);
+    for (Cell n : board.geometry().neighbours(empty))
+        if (board.has(n, color) && board.group(n) == root)
+            return true;
+    return false;
+}
+
+// A `color` stone on c joins nothing its neighbours could not join without it.
+bool uselessFor(const Board& board, Color color, Cell c) {
+    std::array<Cell, 8> usable{};
+    int count = 0;
+    for (Cell n : board.geometry().neighbours(c))
+        if (!board.has(n, opponent(color)))
+            usable[static_cast<std::size_t>(count++)] = n;
+    for (int i = 0; i < count; ++i)
+        for (int j = i + 1; j < count; ++j)
+            if (!linked(board, color, usable[static_cast<std::size_t>(i)],
+                        usable[static_cast<std::size_t>(j)]))
+                return false;
+    return true;
+}
+
+// Whether the adjacent empty cells a and b are captured by color. Restores the board.
+bool capturedPair(Board& board, Color color, Cell a, Cell b) {
+    board.play(b, color);
+    const bool aDead = isDead(board, a);
+    board.undo();
+    if (!aDead)
+        return false;
+    board.play(a, color);
+    const bool bDead = isDead(board, b);
+    board.undo();
+    return bDead;
+}
+
+} // namespace
+
+bool isDead(const Board& board, Cell c) {
+    return uselessFor(board, Color::Black, c) && uselessFor(board, Color::White, c);
+}
+
+InferiorCells findInferior(Board& board) {
+    InferiorCells result;
+    const Geometry& g = board.geometry();
+    for (Cell c = 0; c < g.cellCount(); ++c)
+        if (board.isEmpty(c) && isDead(board, c))
+            result.dead.set(c);
+    for (Cell a = 0; a < g.cellCount(); ++a) {
+        if (!board.isEmpty(a) || result.dead.test(a))
+            continue;
+        for (Cell b : g.neighbours(a)) {
+            if (b <= a || g.isEdge(b) || !board.isEmpty(b) || result.dead.test(b))
+                continue;
+            for (Color color : {Color::Black, Color::White}) {
+                if (capturedPair(board, color, a, b)) {
+                    result.captured[static_cast<std::size_t>(index(color))].set(a);
+                    result.captured[static_cast<std::size_t>(index(color))].set(b);
+                }
+            }
+        }
+    }
+    return result;
+}
+
+FillIn fillInferior(Board& board) {
+    FillIn fill;
+    const Geometry& g = board.geometry();
+    bool changed = true;
+    while (changed && !board.winner()) {
+        changed = false;
+        for (Cell c = 0; c < g.cellCount(); ++c) {
+            if (board.isEmpty(c) && isDead(board, c)) {
+                board.play(c, Color::Black);
+                fill.cells.set(c);
+                ++fill.stones;
+                changed = true;
+            }
+        }
+        for (Cell a = 0; a < g.cellCount(); ++a) {
+            if (!board.isEmpty(a))
+                continue;
+            for (Cell b : g.neighbours(a)) {
+                if (g.isEdge(b) || !board.isEmpty(b) || !board.isEmpty(a))
+                    continue;
+                for (Color color : {Color::Black, Color::White}) {
+                    if (board.isEmpty(a) && capturedPair(board, color, a, b)) {
+                        board.play(a, color);
+                        board.play(b, color);
+                        fill.cells.set(a);
+                        fill.cells.set(b);
+                        fill.stones += 2;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    return fill;
+}
+
+} // namespace hex

@@ -1,0 +1,16 @@
+#pragma once
+
+#include "connections/cell_set.h"
+#include "engine/core/board.h"
+
+#include <vector>
+
+namespace hex {
+
+// Candidate moves, most promising first: cells on or near both colours' shortest edge-to-edge
+// paths (least sum over both colours of the cell's distances to that colour's two edges, own
+// stones free, opponent stones blocking). Ties go to the lower cell index, so the order is
+// deterministic.
+std::vector<Cell> orderMoves(const Board& board, const CellSet& candidates);
+
+} // namespace hex

@@ -1,0 +1,46 @@
+#include "solver/proof_table.h"
+
+#include "engine/core/zobrist.h"
+
+namespace hex {
+namespace {
+
+bool rotated(const Board& board) { return board.rotatedKey() < board.key(); }
+
+Key canonicalKey(const Board& board, Color toMove) {
+    return (rotated(board) ? board.rotatedKey() : board.key()) ^ zobrist::sideToMove(toMove);
+}
+
+CellSet rotate(const Geometry& g, const CellSet& cells) {
+    CellSet out;
+    for (Cell c = cells.first(); c != kNoCell; c = cells.nextFrom(c + 1))
+        out.set(g.rotate180(c));
+    return out;
+}
+
+ProofTable::Entry orient(const Board& board, ProofTable::Entry e) {
+    if (!rotated(board))
+        return e;
+    const Geometry& g = board.geometry();
+    e.proof = rotate(g, e.proof);
+    if (e.move != kNoCell)
+        e.move = g.rotate180(e.move);
+    return e;
+}
+
+} // namespace
+
+std::optional<ProofTable::Entry> ProofTable::find(const Board& board, Color toMove) const {
+    const auto it = entries_.find(canonicalKey(board, toMove));
+    if (it == entries_.end())
+        return std::nullopt;
+    return orient(board, it->second); // rotation is an involution
+}
+
+void ProofTable::store(const Board& board, Color toMove, const Entry& entry) {
+    if (entries_.size() >= maxEntries_)
+        return;
+    entries_.insert_or_assign(canonicalKey(board, toMove), orient(board, entry));
+}
+
+} // namespace hex

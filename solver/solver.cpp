@@ -1,0 +1,222 @@
+#include "solver/solver.h"
+
+#include "connections/game_state.h"
+#include "connections/inferior.h"
+#include "solver/move_order.h"
+
+#include <algorithm>
+
+namespace hex {
+
+namespace {
+constexpr std::uint64_t kPollInterval = 256; // nodes between clock and stop-flag polls
+}
+
+Solver::Solver(SolverParams params)
+    : params_(params), table_(params.tableEntries), own_(params.vcLimits), opp_(params.vcLimits) {}
+
+void Solver::start(const Board& board, const SolveLimits& limits) {
+    board_.emplace(board);
+    limits_ = limits;
+    stats_ = {};
+    aborted_ = false;
+    started_ = std::chrono::steady_clock::now();
+}
+
+bool Solver::outOfBudget() {
+    if (aborted_)
+        return true;
+    const std::uint64_t work = stats_.nodes + stats_.lookaheads;
+    if (limits_.maxNodes != 0 && stats_.nodes > limits_.maxNodes)
+        aborted_ = true;
+    if (work % kPollInterval == 1) {
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started_;
+        if (limits_.maxSeconds > 0 && elapsed.count() > limits_.maxSeconds)
+            aborted_ = true;
+        if (limits_.stop && limits_.stop())
+            aborted_ = true;
+    }
+    return aborted_;
+}
+
+SolveResult Solver::solve(const Board& board, Color toMove, const SolveLimits& limits) {
+    start(board, limits);
+    SolveResult result;
+    if (const auto w = board.winner()) {
+        result.winner = *w;
+    } else {
+        const Outcome o = solveNode(toMove);
+        if (!aborted_) {
+            result.winner = o.win ? toMove : opponent(toMove);
+            result.proof = o.proof;
+            if (o.win) {
+                // A win found without a move (fill-in or a full VC) holds with either side to
+                // move, so any empty cell keeps it; prefer one of the proof.
+                result.winningMove = o.move;
+                if (result.winningMove == kNoCell || !board.isEmpty(result.winningMove)) {
+                    const CellSet empty = emptyCellSet(board);
+                    const CellSet inProof = o.proof & empty;
+                    result.winningMove = inProof.any() ? inProof.first() : empty.first();
+                }
+            }
+        }
+    }
+    stats_.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    result.stats = stats_;
+    return result;
+}
+
+WinningMoves Solver::winningMoves(const Board& board, Color toMove, const SolveLimits& limits) {
+    start(board, limits);
+    WinningMoves result;
+    result.complete = true;
+    if (!board.winner()) {
+        for (Cell m : emptyCellSet(board).cells()) {
+            board_->play(m, toMove);
+            const bool won = board_->winner() == toMove || !solveNode(opponent(toMove)).win;
+            board_->undo();
+            if (aborted_) {
+                result.complete = false;
+                break;
+            }
+            if (won)
+                result.moves.push_back(m);
+        }
+    }
+    stats_.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    result.stats = stats_;
+    return result;
+}
+
+Solver::Outcome Solver::solveNode(Color toMove) {
+    ++stats_.nodes;
+    if (outOfBudget())
+        return {};
+    Board& board = *board_;
+    if (const auto w = board.winner())
+        return {*w == toMove, {}, kNoCell};
+    if (params_.useTable) {
+        ++stats_.tableLookups;
+        if (const auto e = table_.find(board, toMove)) {
+            ++stats_.tableHits;
+            return {e->winner == toMove, e->proof, e->move};
+        }
+    }
+    FillIn fill;
+    if (params_.useInferior)
+        fill = fillInferior(board);
+    const Static s = analyse(toMove);
+    Outcome o = s.win ? Outcome{*s.win, s.proof, s.move}
+                      : searchMoves(toMove, s.mustPlay, s.mustPlayReason);
+    for (int i = 0; i < fill.stones; ++i)
+        board.undo();
+    if (aborted_)
+        return {};
+    // The filled cells stay valid in every refinement, so they join the pattern.
+    o.proof |= fill.cells;
+    store(toMove, o);
+    return o;
+}
+
+void Solver::store(Color toMove, const Outcome& o) {
+    if (params_.useTable)
+        table_.store(*board_, toMove, {o.win ? toMove : opponent(toMove), o.proof, o.move});
+}
+
+Solver::Static Solver::analyse(Color toMove) {
+    Board& board = *board_;
+    Static s;
+    if (const auto w = board.winner()) {
+        s.win = *w == toMove;
+        return s;
+    }
+    if (!params_.useConnections) {
+        s.mustPlay = emptyCellSet(board);
+        return s;
+    }
+    own_.build(board, toMove);
+    opp_.build(board, opponent(toMove));
+    stats_.vcBuilds += 2;
+    const GameState state = analyseGameState(board, toMove, own_, opp_);
+    if (state.winner) {
+        s.win = *state.winner == toMove;
+        s.proof = state.proof;
+        s.move = state.winningMove;
+        return s;
+    }
+    s.mustPlay = state.mustPlay;
+    s.mustPlayReason = state.mustPlayReason;
+    return s;
+}
+
+// Tries the candidates in order. losePattern starts as the opponent's pattern for the moves
+// already excluded (the must-play reason) and collects every refutation's pattern. With
+// lookahead, each child is first judged statically: decided children settle at once, the others
+// are searched in increasing order of the opponent's must-play (the most forcing moves first).
+Solver::Outcome Solver::searchMoves(Color toMove, CellSet candidates, CellSet losePattern) {
+    Board& board = *board_;
+    const Color them = opponent(toMove);
+    std::vector<Candidate> order;
+    for (Cell m : orderMoves(board, candidates))
+        order.push_back({m, 0});
+    if (params_.useLookahead && params_.useConnections) {
+        std::vector<Candidate> open;
+        for (const Candidate& c : order) {
+            if (!candidates.test(c.move))
+                continue;
+            ++stats_.lookaheads;
+            if (outOfBudget())
+                return {};
+            board.play(c.move, toMove);
+            FillIn fill;
+            if (params_.useInferior)
+                fill = fillInferior(board);
+            const Static child = analyse(them);
+            for (int i = 0; i < fill.stones; ++i)
+                board.undo();
+            if (child.win) {
+                Outcome decided{*child.win, child.proof | fill.cells, child.move};
+                store(them, decided);
+                board.undo();
+                if (!decided.win) {
+                    decided.proof.set(c.move);
+                    return {true, decided.proof, c.move};
+                }
+                if (params_.usePatternPruning)
+                    candidates &= decided.proof;
+                losePattern |= decided.proof;
+                continue;
+            }
+            board.undo();
+            open.push_back({c.move, child.mustPlay.count()});
+        }
+        std::stable_sort(open.begin(), open.end(), [](const Candidate& a, const Candidate& b) {
+            return a.childMustPlay < b.childMustPlay;
+        });
+        order = std::move(open);
+    }
+    for (const Candidate& c : order) {
+        const Cell m = c.move;
+        if (!candidates.test(m))
+            continue; // refuted by an earlier refutation's pattern
+        board.play(m, toMove);
+        const bool connects = board.winner() == toMove;
+        const Outcome child = connects ? Outcome{} : solveNode(them);
+        board.undo();
+        if (aborted_)
+            return {};
+        if (connects || !child.win) {
+            CellSet proof = child.proof;
+            proof.set(m);
+            return {true, proof, m};
+        }
+        if (params_.usePatternPruning)
+            candidates &= child.proof;
+        losePattern |= child.proof;
+    }
+    return {false, losePattern, kNoCell};
+}
+
+} // namespace hex

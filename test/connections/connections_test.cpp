@@ -1,0 +1,174 @@
+#include "connections/connections.h"
+
+#include "test/connections/brute_force.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+namespace hex {
+namespace {
+
+// Every endpoint of `color` once: empty cells and one node per own group.
+std::vector<Cell> endpoints(const Board& board, Color color) {
+    std::vector<Cell> out;
+    for (Cell c = 0; c < board.geometry().nodeCount(); ++c)
+        if (board.isEmpty(c) || (board.has(c, color) && board.group(c) == c))
+            out.push_back(c);
+    return out;
+}
+
+bool hasFull(const Connections& vcs, Cell a, Cell b, const CellSet& carrier) {
+    const auto f = vcs.fulls(a, b);
+    return std::find(f.begin(), f.end(), carrier) != f.end();
+}
+
+TEST(Connections, AdjacentCellsHaveEmptyCarrier) {
+    Board board(3, 3);
+    Connections vcs;
+    vcs.build(board, Color::Black);
+    const Geometry& g = board.geometry();
+    EXPECT_TRUE(hasFull(vcs, g.cell(0, 0), g.cell(1, 0), CellSet{}));
+    EXPECT_TRUE(hasFull(vcs, g.cell(0, 0), g.north(), CellSet{}));
+    EXPECT_TRUE(vcs.fulls(g.cell(0, 0), g.west()).empty()); // White's edge: not an endpoint
+}
+
+TEST(Connections, BridgeBetweenStones) {
+    Board board(5, 5);
+    const Geometry& g = board.geometry();
+    board.play(g.cell(1, 1), Color::Black);
+    board.play(g.cell(2, 2), Color::Black);
+    Connections vcs;
+    vcs.build(board, Color::Black);
+    EXPECT_TRUE(
+        hasFull(vcs, g.cell(1, 1), g.cell(2, 2), CellSet::of({g.cell(2, 1), g.cell(1, 2)})));
+}
+
+TEST(Connections, SecondRowStoneReachesEdgeByTemplateTwo) {
+    Board board(5, 5);
+    const Geometry& g = board.geometry();
+    board.play(g.cell(2, 1), Color::Black);
+    Connections vcs;
+    vcs.build(board, Color::Black);
+    EXPECT_TRUE(hasFull(vcs, g.cell(2, 1), g.north(), CellSet::of({g.cell(2, 0), g.cell(3, 0)})));
+}
+
+TEST(Connections, ThirdRowStoneReachesEdgeByZiggurat) {
+    Board board(6, 6);
+    const Geometry& g = board.geometry();
+    const Cell stone = g.cell(2, 2);
+    board.play(stone, Color::Black);
+    Connections vcs;
+    vcs.build(board, Color::Black);
+    const auto fulls = vcs.fulls(stone, g.north());
+    ASSERT_FALSE(fulls.empty());
+    EXPECT_EQ(fulls.front().count(), 8); // the ziggurat: 8 empty cells besides the stone
+    testing::VcChecker checker;
+    EXPECT_TRUE(checker.holds(board, Color::Black, stone, g.north(), fulls.front(), false));
+    // Minimal: dropping any cell of the carrier breaks it.
+    for (Cell c : fulls.front().cells()) {
+        CellSet smaller = fulls.front();
+        smaller.reset(c);
+        EXPECT_FALSE(checker.holds(board, Color::Black, stone, g.north(), smaller, false));
+    }
+}
+
+TEST(Connections, EmptyBoardEdgeSemiOnTwoByTwo) {
+    // 2x2: Black to move wins (a2 or b1), White to move wins too; no full VC for either.
+    Board board(2, 2);
+    Connections black;
+    black.build(board, Color::Black);
+    EXPECT_TRUE(black.edgeFulls().empty());
+    EXPECT_FALSE(black.edgeSemis().empty());
+}
+
+// Brute force cost grows exponentially with the carrier; larger ones are rare on these boards.
+constexpr int kMaxCheckedCarrier = 11;
+
+// The owner wins each reported connection inside its carrier against every defence.
+void checkAllConnections(const Board& board, Color color, const Connections& vcs,
+                         testing::VcChecker& checker, int& checked) {
+    const std::vector<Cell> ends = endpoints(board, color);
+    for (std::size_t i = 0; i < ends.size(); ++i) {
+        for (std::size_t j = i + 1; j < ends.size(); ++j) {
+            const Cell a = ends[i];
+            const Cell b = ends[j];
+            for (const CellSet& carrier : vcs.fulls(a, b)) {
+                ASSERT_FALSE(carrier.test(a) || carrier.test(b));
+                if (carrier.count() > kMaxCheckedCarrier)
+                    continue;
+                ASSERT_TRUE(checker.holds(board, color, a, b, carrier, false))
+                    << "full " << board.geometry().name(a) << "-" << board.geometry().name(b);
+                ++checked;
+            }
+            for (const Semi& semi : vcs.semis(a, b)) {
+                ASSERT_TRUE(semi.carrier.test(semi.key));
+                ASSERT_FALSE(semi.carrier.test(a) || semi.carrier.test(b));
+                if (semi.carrier.count() > kMaxCheckedCarrier)
+                    continue;
+                // After the key, the rest of the carrier is a full connection.
+                Board withKey = board;
+                withKey.play(semi.key, color);
+                CellSet rest = semi.carrier;
+                rest.reset(semi.key);
+                ASSERT_TRUE(checker.holds(withKey, color, a, b, rest, false))
+                    << "semi " << board.geometry().name(a) << "-" << board.geometry().name(b)
+                    << " key " << board.geometry().name(semi.key);
+                ++checked;
+            }
+        }
+    }
+}
+
+TEST(Connections, EveryReportedConnectionHoldsByBruteForce) {
+    std::mt19937 rng(12345);
+    testing::VcChecker checker;
+    Connections vcs;
+    int positions = 0;
+    int checked = 0;
+    while (positions < 600) {
+        const int size = 3 + static_cast<int>(rng() % 3);
+        const int stones = static_cast<int>(rng() % static_cast<unsigned>(size * size - 2));
+        auto board = testing::randomPosition(size, stones, rng);
+        if (!board)
+            continue;
+        ++positions;
+        for (Color color : {Color::Black, Color::White}) {
+            vcs.build(*board, color);
+            checkAllConnections(*board, color, vcs, checker, checked);
+            if (::testing::Test::HasFatalFailure())
+                return;
+        }
+    }
+    EXPECT_GT(checked, 5000);
+}
+
+TEST(Connections, SmallLimitsStillSound) {
+    std::mt19937 rng(777);
+    testing::VcChecker checker;
+    VcLimits limits;
+    limits.maxFullPerPair = 2;
+    limits.maxSemiPerPair = 3;
+    limits.maxOrSemis = 2;
+    limits.andOverEdge = true;
+    Connections vcs(limits);
+    int positions = 0;
+    int checked = 0;
+    while (positions < 60) {
+        auto board = testing::randomPosition(4, static_cast<int>(rng() % 10), rng);
+        if (!board)
+            continue;
+        ++positions;
+        for (Color color : {Color::Black, Color::White}) {
+            vcs.build(*board, color);
+            checkAllConnections(*board, color, vcs, checker, checked);
+            if (::testing::Test::HasFatalFailure())
+                return;
+        }
+    }
+    EXPECT_GT(checked, 150);
+}
+
+} // namespace
+} // namespace hex

@@ -1,0 +1,108 @@
+#include "connections/game_state.h"
+
+#include "test/connections/brute_force.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace hex {
+namespace {
+
+// The winner still wins when the loser owns every empty cell outside the proof.
+bool proofHolds(const Board& position, Color toMove, Color winner, const CellSet& proof) {
+    Board board = position;
+    for (Cell c : position.emptyCells())
+        if (!proof.test(c))
+            board.play(c, opponent(winner));
+    testing::Minimax minimax;
+    return minimax.wins(board, toMove) == (winner == toMove);
+}
+
+TEST(GameState, ClaimsAgreeWithMinimax) {
+    std::mt19937 rng(2024);
+    Connections own;
+    Connections opp;
+    int positions = 0;
+    int proven = 0;
+    int pruned = 0;
+    testing::Minimax minimax;
+    while (positions < 2000) {
+        auto board = std::optional<Board>(testing::randomSmallPosition(rng, 11));
+        ++positions;
+        const Color toMove = rng() % 2 == 0 ? Color::Black : Color::White;
+        own.build(*board, toMove);
+        opp.build(*board, opponent(toMove));
+        const GameState state = analyseGameState(*board, toMove, own, opp);
+        const bool toMoveWins = minimax.wins(*board, toMove);
+        if (state.winner) {
+            ++proven;
+            ASSERT_EQ(*state.winner == toMove, toMoveWins);
+            ASSERT_TRUE(proofHolds(*board, toMove, *state.winner, state.proof));
+            if (*state.winner == toMove) {
+                ASSERT_TRUE(board->isEmpty(state.winningMove));
+                board->play(state.winningMove, toMove);
+                ASSERT_FALSE(minimax.wins(*board, opponent(toMove)));
+                board->undo();
+            }
+            continue;
+        }
+        for (Cell c : board->emptyCells()) {
+            if (state.mustPlay.test(c))
+                continue;
+            ++pruned;
+            board->play(c, toMove);
+            ASSERT_TRUE(minimax.wins(*board, opponent(toMove)))
+                << "move outside must-play does not lose: " << board->geometry().name(c);
+            board->undo();
+        }
+    }
+    EXPECT_GT(proven, 500);
+    EXPECT_GT(pruned, 10);
+}
+
+// Open 4x4 positions, where must-play prunes without deciding the game.
+TEST(GameState, MovesOutsideMustPlayLose) {
+    std::mt19937 rng(31);
+    Connections own;
+    Connections opp;
+    testing::Minimax minimax;
+    int pruned = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+        auto board = testing::randomPosition(4, 2 + static_cast<int>(rng() % 5), rng);
+        if (!board)
+            continue;
+        const Color toMove = board->stoneCount() % 2 == 0 ? Color::Black : Color::White;
+        own.build(*board, toMove);
+        opp.build(*board, opponent(toMove));
+        const GameState state = analyseGameState(*board, toMove, own, opp);
+        if (state.winner)
+            continue;
+        for (Cell c : board->emptyCells()) {
+            if (state.mustPlay.test(c))
+                continue;
+            ++pruned;
+            board->play(c, toMove);
+            ASSERT_TRUE(minimax.wins(*board, opponent(toMove)));
+            board->undo();
+        }
+    }
+    EXPECT_GT(pruned, 200);
+}
+
+TEST(GameState, SecondRowBridgeLadderIsWon) {
+    // 3x3, Black b2: Black's semi (b2 joined to both edges by template II) wins with the move.
+    Board board(3, 3);
+    const Geometry& g = board.geometry();
+    board.play(g.cell(1, 1), Color::Black);
+    Connections own;
+    Connections opp;
+    own.build(board, Color::Black);
+    opp.build(board, Color::White);
+    const GameState blackToMove = analyseGameState(board, Color::Black, own, opp);
+    ASSERT_TRUE(blackToMove.winner);
+    EXPECT_EQ(*blackToMove.winner, Color::Black);
+}
+
+} // namespace
+} // namespace hex

@@ -1,0 +1,134 @@
+#include "connections/inferior.h"
+
+#include "test/connections/brute_force.h"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <random>
+
+namespace hex {
+namespace {
+
+// Whether the colour of c changes the winner of some completion of the other empty cells
+// (exhaustive for up to kMaxExhaustive other empty cells, sampled beyond).
+bool colourMatters(const Board& position, Cell c, std::mt19937& rng) {
+    constexpr int kMaxExhaustive = 12;
+    constexpr int kSamples = 4096;
+    std::vector<Cell> others;
+    for (Cell e : position.emptyCells())
+        if (e != c)
+            others.push_back(e);
+    const int n = static_cast<int>(others.size());
+    const bool exhaustive = n <= kMaxExhaustive;
+    const std::uint32_t rounds = exhaustive ? (1U << n) : kSamples;
+    Board board = position;
+    for (std::uint32_t r = 0; r < rounds; ++r) {
+        const std::uint32_t bits = exhaustive ? r : static_cast<std::uint32_t>(rng());
+        for (int i = 0; i < n; ++i)
+            board.play(others[static_cast<std::size_t>(i)],
+                       (bits >> (i % 32)) & 1U ? Color::Black : Color::White);
+        board.play(c, Color::Black);
+        const auto withBlack = board.winner();
+        board.undo();
+        board.play(c, Color::White);
+        const auto withWhite = board.winner();
+        board.undo();
+        for (int i = 0; i < n; ++i)
+            board.undo();
+        if (withBlack != withWhite)
+            return true;
+    }
+    return false;
+}
+
+TEST(Inferior, FourNeighboursOfOneColourMakeACellDead) {
+    Board board(4, 4);
+    const Geometry& g = board.geometry();
+    // Around b2 = (1,1): neighbours (2,1), (2,0), (1,0), (0,1) are consecutive.
+    for (Cell c : {g.cell(2, 1), g.cell(2, 0), g.cell(1, 0), g.cell(0, 1)})
+        board.play(c, Color::Black);
+    EXPECT_TRUE(isDead(board, g.cell(1, 1)));
+    EXPECT_FALSE(isDead(board, g.cell(3, 3)));
+}
+
+TEST(Inferior, BridgeToEdgeIsCaptured) {
+    Board board(4, 4);
+    const Geometry& g = board.geometry();
+    board.play(g.cell(1, 1), Color::Black); // b2: template II to the north edge over b1, c1
+    const InferiorCells inf = findInferior(board);
+    EXPECT_TRUE(inf.captured[index(Color::Black)].test(g.cell(1, 0)));
+    EXPECT_TRUE(inf.captured[index(Color::Black)].test(g.cell(2, 0)));
+}
+
+TEST(Inferior, DeadClaimsHoldInEveryCompletion) {
+    std::mt19937 rng(99);
+    int claims = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+        const int size = 3 + static_cast<int>(rng() % 3);
+        auto board = testing::randomPosition(size, static_cast<int>(rng() % 20), rng);
+        if (!board)
+            continue;
+        const InferiorCells inf = findInferior(*board);
+        for (Cell c : inf.dead.cells()) {
+            ++claims;
+            ASSERT_FALSE(colourMatters(*board, c, rng)) << board->geometry().name(c);
+        }
+    }
+    EXPECT_GT(claims, 300);
+}
+
+// Filling a captured pair, or running the whole fill-in, keeps the value for both sides.
+TEST(Inferior, CapturedPairsAndFillInKeepTheValue) {
+    std::mt19937 rng(4242);
+    int pairs = 0;
+    int fills = 0;
+    testing::Minimax minimax;
+    for (int trial = 0; trial < 1500; ++trial) {
+        auto board = std::optional<Board>(testing::randomSmallPosition(rng, 11));
+        const bool blackWins = minimax.wins(*board, Color::Black);
+        const bool whiteWins = minimax.wins(*board, Color::White);
+        const InferiorCells inf = findInferior(*board);
+        const Geometry& g = board->geometry();
+        for (Color color : {Color::Black, Color::White}) {
+            const CellSet& captured = inf.captured[index(color)];
+            for (Cell a : captured.cells()) {
+                for (Cell b : g.neighbours(a)) {
+                    if (b <= a || g.isEdge(b) || !captured.test(b))
+                        continue;
+                    Board filled = *board;
+                    filled.play(a, color);
+                    filled.play(b, color);
+                    // Only adjacent members of one colour's set are guaranteed to be a pair;
+                    // check every such pair is at least value-preserving when it is one.
+                    Board probe = *board;
+                    probe.play(b, color);
+                    const bool aDead = isDead(probe, a);
+                    probe.undo();
+                    probe.play(a, color);
+                    const bool bDead = isDead(probe, b);
+                    if (!aDead || !bDead)
+                        continue;
+                    ++pairs;
+                    ASSERT_EQ(minimax.wins(filled, Color::Black), blackWins);
+                    ASSERT_EQ(minimax.wins(filled, Color::White), whiteWins);
+                }
+            }
+        }
+        Board filled = *board;
+        const FillIn fill = fillInferior(filled);
+        ASSERT_EQ(fill.stones, fill.cells.count());
+        if (fill.stones > 0)
+            ++fills;
+        ASSERT_EQ(minimax.wins(filled, Color::Black), blackWins);
+        ASSERT_EQ(minimax.wins(filled, Color::White), whiteWins);
+        for (int i = 0; i < fill.stones; ++i)
+            filled.undo();
+        ASSERT_EQ(filled.key(), board->key());
+    }
+    EXPECT_GT(pairs, 100);
+    EXPECT_GT(fills, 300);
+}
+
+} // namespace
+} // namespace hex

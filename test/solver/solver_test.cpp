@@ -1,0 +1,122 @@
+#include "solver/solver.h"
+
+#include "connections/game_state.h"
+#include "test/connections/brute_force.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <optional>
+#include <random>
+
+namespace hex {
+namespace {
+
+// The winner still wins when the loser owns every empty cell outside the proof.
+bool proofHolds(const Board& position, Color toMove, Color winner, const CellSet& proof) {
+    Board board = position;
+    for (Cell c : position.emptyCells())
+        if (!proof.test(c))
+            board.play(c, opponent(winner));
+    return testing::Minimax().wins(board, toMove) == (winner == toMove);
+}
+
+void checkAgainstMinimax(const SolverParams& params, unsigned seed, int positions) {
+    std::mt19937 rng(seed);
+    Solver solver(params);
+    testing::Minimax minimax;
+    int done = 0;
+    while (done < positions) {
+        auto board = std::optional<Board>(testing::randomSmallPosition(rng, 11));
+        ++done;
+        const Color toMove = rng() % 2 == 0 ? Color::Black : Color::White;
+        if (rng() % 4 == 0)
+            solver.clearTable();
+        const SolveResult r = solver.solve(*board, toMove);
+        ASSERT_TRUE(r.winner);
+        ASSERT_EQ(*r.winner == toMove, minimax.wins(*board, toMove));
+        ASSERT_TRUE(proofHolds(*board, toMove, *r.winner, r.proof));
+        if (*r.winner == toMove) {
+            ASSERT_TRUE(board->isEmpty(r.winningMove));
+            board->play(r.winningMove, toMove);
+            ASSERT_FALSE(minimax.wins(*board, opponent(toMove)));
+            board->undo();
+        }
+    }
+}
+
+TEST(Solver, AgreesWithMinimaxAndProofsHold) { checkAgainstMinimax({}, 1, 1500); }
+
+TEST(Solver, EachIngredientOffStillAgrees) {
+    for (int variant = 0; variant < 5; ++variant) {
+        SolverParams params;
+        params.useConnections = variant != 0;
+        params.useInferior = variant != 1;
+        params.usePatternPruning = variant != 2;
+        params.useTable = variant != 3;
+        params.useLookahead = variant != 4;
+        checkAgainstMinimax(params, 10U + static_cast<unsigned>(variant), 300);
+    }
+}
+
+TEST(Solver, WinningMovesAreExactlyTheMinimaxWins) {
+    std::mt19937 rng(5);
+    Solver solver;
+    for (int done = 0; done < 200;) {
+        auto board = testing::randomPosition(4, 4 + static_cast<int>(rng() % 8), rng);
+        if (!board)
+            continue;
+        ++done;
+        const Color toMove = rng() % 2 == 0 ? Color::Black : Color::White;
+        const WinningMoves w = solver.winningMoves(*board, toMove);
+        ASSERT_TRUE(w.complete);
+        std::vector<Cell> expected;
+        testing::Minimax minimax;
+        for (Cell c : board->emptyCells()) {
+            board->play(c, toMove);
+            if (!minimax.wins(*board, opponent(toMove)))
+                expected.push_back(c);
+            board->undo();
+        }
+        ASSERT_EQ(w.moves, expected);
+    }
+}
+
+TEST(Solver, TwoIdenticalSolvesCountTheSameNodes) {
+    Board board(5, 5);
+    board.play(board.geometry().cell(2, 2), Color::Black);
+    Solver a;
+    Solver b;
+    const SolveResult ra = a.solve(board, Color::White);
+    const SolveResult rb = b.solve(board, Color::White);
+    EXPECT_EQ(ra.stats.nodes, rb.stats.nodes);
+    EXPECT_EQ(ra.proof, rb.proof);
+}
+
+TEST(Solver, LimitsAndStopGiveUnknown) {
+    Board board(7, 7);
+    Solver solver;
+    SolveLimits limits;
+    limits.maxNodes = 10;
+    EXPECT_FALSE(solver.solve(board, Color::Black, limits).winner);
+    std::atomic<bool> stop{true};
+    SolveLimits stopped;
+    stopped.stop = [&] { return stop.load(); };
+    const SolveResult r = solver.solve(board, Color::Black, stopped);
+    EXPECT_FALSE(r.winner);
+    // An aborted solve stores nothing: a later unlimited solve on a small board still works.
+    Board small(3, 3);
+    EXPECT_EQ(solver.solve(small, Color::Black).winner, Color::Black);
+}
+
+TEST(Solver, FinishedGameHasItsWinner) {
+    Board board(2, 2);
+    const Geometry& g = board.geometry();
+    board.play(g.cell(0, 0), Color::Black);
+    board.play(g.cell(0, 1), Color::Black);
+    EXPECT_EQ(Solver().solve(board, Color::White).winner, Color::Black);
+    EXPECT_TRUE(Solver().winningMoves(board, Color::White).moves.empty());
+}
+
+} // namespace
+} // namespace hex
