@@ -7,6 +7,7 @@ void addAllCommands(htp::Engine& htp, Engine& engine) {
     addGameCommands(htp, engine);
     addSgfCommands(htp, engine);
     addEvalCommands(htp, engine);
+    addSolverCommands(htp, engine);
     addSearchCommands(htp, engine);
 }
 

@@ -10,6 +10,7 @@ void addProtocolCommands(htp::Engine& htp, Engine& engine); // name, list_comman
 void addGameCommands(htp::Engine& htp, Engine& engine);     // board, moves, time
 void addSgfCommands(htp::Engine& htp, Engine& engine);      // loadsgf, savesgf
 void addEvalCommands(htp::Engine& htp, Engine& engine);     // eval, eval-cells, displays
+void addSolverCommands(htp::Engine& htp, Engine& engine);   // solve-state, mustplay, vc...
 void addSearchCommands(htp::Engine& htp, Engine& engine);   // bench, search_pv, search_scores
 
 // Every group: the complete OhmHex command set.

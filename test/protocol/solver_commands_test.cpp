@@ -1,0 +1,81 @@
+#include "engine/engine.h"
+#include "protocol/commands.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <sstream>
+
+namespace hex {
+namespace {
+
+class SolverCommands : public ::testing::Test {
+protected:
+    SolverCommands() { addAllCommands(htp, engine); }
+    std::string run(std::string_view line) { return htp.execute(line).value_or("<none>"); }
+    std::string payload(std::string_view line) {
+        const std::string reply = run(line);
+        EXPECT_EQ(reply.substr(0, 2), "= ") << line << " -> " << reply;
+        return reply.size() >= 4 ? reply.substr(2, reply.size() - 4) : "";
+    }
+
+    Engine engine;
+    htp::Engine htp;
+};
+
+TEST_F(SolverCommands, SolvesSmallBoardsAsTheProvenTablesSay) {
+    run("boardsize 3 3");
+    EXPECT_EQ(payload("solve-state"), "black");
+    EXPECT_EQ(payload("solve-state w 30"), "white"); // the first player wins, whoever it is
+    // openings.txt: OPEN 3x3 WIN(5): a2 a3 b2 c1 c2
+    EXPECT_EQ(payload("solve-winning b"), "c1 a2 b2 c2 a3");
+    run("play b a1"); // a losing opening
+    EXPECT_EQ(payload("solve-state"), "white");
+}
+
+TEST_F(SolverCommands, MustPlayIsTheOnlyBlock) {
+    run("boardsize 3 3");
+    // White's edge semis leave Black exactly the winning openings of openings.txt.
+    EXPECT_EQ(payload("mustplay"), "c1 a2 b2 c2 a3");
+    for (const char* line : {"play b b1", "play b b2", "play w a3"})
+        run(line);
+    EXPECT_EQ(payload("mustplay w"), "b3");
+}
+
+TEST_F(SolverCommands, ShowsABridgeAsAFullConnection) {
+    run("boardsize 5 5");
+    const std::string vcs = payload("vc-between black b2 c3");
+    EXPECT_NE(vcs.find("black b2 c3 full hsearch [ c2 b3 ] [ ]"), std::string::npos) << vcs;
+    EXPECT_EQ(run("vc-between black b2").substr(0, 2), "? ");
+    EXPECT_EQ(run("vc-between green b2 c3").substr(0, 2), "? ");
+}
+
+TEST_F(SolverCommands, InferiorCellsUseHexGuiCodes) {
+    run("boardsize 5 5");
+    for (const char* line : {"play b b2", "play b d2", "play w c1", "play w a4", "play w b4"})
+        run(line);
+    std::istringstream words(payload("inferior-cells"));
+    std::string cell, code;
+    while (words >> cell >> code) {
+        EXPECT_TRUE(engine.game().geometry().parse(cell)) << cell;
+        EXPECT_TRUE(code == "fdb" || code == "fcb" || code == "fcw") << code;
+    }
+}
+
+TEST_F(SolverCommands, BadArgumentsAreRefused) {
+    for (const char* line : {"solve-state purple", "solve-state b 0", "solve-state b 1 2",
+                             "solve-winning w -1", "mustplay x", "inferior-cells 1"})
+        EXPECT_EQ(run(line).substr(0, 2), "? ") << line;
+}
+
+TEST_F(SolverCommands, DecidedPositionsAreHandled) {
+    run("boardsize 2 2");
+    run("play b a1");
+    run("play b a2");
+    EXPECT_EQ(payload("solve-state w"), "black");
+    EXPECT_EQ(payload("mustplay w"), "");
+    EXPECT_EQ(payload("inferior-cells"), "");
+}
+
+} // namespace
+} // namespace hex
