@@ -2,6 +2,7 @@
 #include "engine/engine.h"
 #include "eval/evaluator.h"
 #include "protocol/commands.h"
+#include "test/support/htp_harness.h"
 
 #include <gtest/gtest.h>
 
@@ -11,23 +12,12 @@
 namespace hex {
 namespace {
 
-class EvalCommands : public ::testing::Test {
+class EvalCommands : public testing::HtpHarness {
 protected:
     EvalCommands() {
-        addAllCommands(htp, engine);
         for (const char* line : {"boardsize 6 5", "play b c3", "play w d3", "play b b4"})
             run(line);
     }
-    std::string run(std::string_view line) { return htp.execute(line).value_or("<none>"); }
-    // The payload of a successful reply.
-    std::string payload(std::string_view line) {
-        const std::string reply = run(line);
-        EXPECT_EQ(reply.substr(0, 2), "= ") << line << " -> " << reply;
-        return reply.size() >= 4 ? reply.substr(2, reply.size() - 4) : "";
-    }
-
-    Engine engine;
-    htp::Engine htp;
 };
 
 TEST_F(EvalCommands, EveryEvaluatorAnswersANumberAndEveryEmptyCell) {

@@ -1,20 +1,15 @@
 #include "engine/engine.h"
 #include "protocol/commands.h"
+#include "test/support/htp_harness.h"
 
 #include <gtest/gtest.h>
 
 namespace hex {
 namespace {
 
-class Htp : public ::testing::Test {
+class Htp : public testing::HtpHarness {
 protected:
-    Htp() { addAllCommands(htp, engine); }
-
-    std::string run(std::string_view line) { return htp.execute(line).value_or("<none>"); }
     std::string board() { return run("showboard"); }
-
-    Engine engine;
-    htp::Engine htp;
 };
 
 TEST_F(Htp, RepliesAreFramedWithASpaceAndOneBlankLine) {

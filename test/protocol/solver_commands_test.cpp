@@ -1,5 +1,6 @@
 #include "engine/engine.h"
 #include "protocol/commands.h"
+#include "test/support/htp_harness.h"
 
 #include <gtest/gtest.h>
 
@@ -9,19 +10,7 @@
 namespace hex {
 namespace {
 
-class SolverCommands : public ::testing::Test {
-protected:
-    SolverCommands() { addAllCommands(htp, engine); }
-    std::string run(std::string_view line) { return htp.execute(line).value_or("<none>"); }
-    std::string payload(std::string_view line) {
-        const std::string reply = run(line);
-        EXPECT_EQ(reply.substr(0, 2), "= ") << line << " -> " << reply;
-        return reply.size() >= 4 ? reply.substr(2, reply.size() - 4) : "";
-    }
-
-    Engine engine;
-    htp::Engine htp;
-};
+using SolverCommands = testing::HtpHarness;
 
 TEST_F(SolverCommands, SolvesSmallBoardsAsTheProvenTablesSay) {
     run("boardsize 3 3");
