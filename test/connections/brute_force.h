@@ -138,4 +138,13 @@ inline Board randomSmallPosition(std::mt19937& rng, int maxEmpty) {
     }
 }
 
+// The winner still wins when the loser owns every empty cell outside the proof.
+inline bool proofHolds(const Board& position, Color toMove, Color winner, const CellSet& proof) {
+    Board board = position;
+    for (Cell c : position.emptyCells())
+        if (!proof.test(c))
+            board.play(c, opponent(winner));
+    return Minimax().wins(board, toMove) == (winner == toMove);
+}
+
 } // namespace hex::testing

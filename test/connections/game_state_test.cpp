@@ -9,15 +9,7 @@
 namespace hex {
 namespace {
 
-// The winner still wins when the loser owns every empty cell outside the proof.
-bool proofHolds(const Board& position, Color toMove, Color winner, const CellSet& proof) {
-    Board board = position;
-    for (Cell c : position.emptyCells())
-        if (!proof.test(c))
-            board.play(c, opponent(winner));
-    testing::Minimax minimax;
-    return minimax.wins(board, toMove) == (winner == toMove);
-}
+using testing::proofHolds;
 
 TEST(GameState, ClaimsAgreeWithMinimax) {
     std::mt19937 rng(2024);

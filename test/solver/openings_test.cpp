@@ -1,4 +1,5 @@
 #include "solver/solver.h"
+#include "test/solver/solver_params.h"
 #include "test/support/paths.h"
 
 #include <gtest/gtest.h>
@@ -60,12 +61,7 @@ TEST(Openings, OneToFiveMatchTheTable) {
 
 TEST(Openings, FiveByFiveWithEachIngredientOff) {
     for (int variant = 0; variant < 5; ++variant) {
-        SolverParams params;
-        params.useConnections = variant != 0;
-        params.useInferior = variant != 1;
-        params.usePatternPruning = variant != 2;
-        params.useTable = variant != 3;
-        params.useLookahead = variant != 4;
+        const SolverParams params = testing::withoutIngredient(variant);
         Solver solver(params);
         // Without VCs the plain search needs minutes on 5x5, so that variant runs on 4x4.
         expectOpenings(params.useConnections ? 5 : 4, solver);

@@ -1,4 +1,5 @@
 #include "solver/solver.h"
+#include "test/solver/solver_params.h"
 
 #include "connections/game_state.h"
 #include "test/connections/brute_force.h"
@@ -12,14 +13,7 @@
 namespace hex {
 namespace {
 
-// The winner still wins when the loser owns every empty cell outside the proof.
-bool proofHolds(const Board& position, Color toMove, Color winner, const CellSet& proof) {
-    Board board = position;
-    for (Cell c : position.emptyCells())
-        if (!proof.test(c))
-            board.play(c, opponent(winner));
-    return testing::Minimax().wins(board, toMove) == (winner == toMove);
-}
+using testing::proofHolds;
 
 void checkAgainstMinimax(const SolverParams& params, unsigned seed, int positions) {
     std::mt19937 rng(seed);
@@ -49,12 +43,7 @@ TEST(Solver, AgreesWithMinimaxAndProofsHold) { checkAgainstMinimax({}, 1, 1500);
 
 TEST(Solver, EachIngredientOffStillAgrees) {
     for (int variant = 0; variant < 5; ++variant) {
-        SolverParams params;
-        params.useConnections = variant != 0;
-        params.useInferior = variant != 1;
-        params.usePatternPruning = variant != 2;
-        params.useTable = variant != 3;
-        params.useLookahead = variant != 4;
+        const SolverParams params = testing::withoutIngredient(variant);
         checkAgainstMinimax(params, 10U + static_cast<unsigned>(variant), 300);
     }
 }

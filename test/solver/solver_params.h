@@ -1,0 +1,19 @@
+#pragma once
+
+#include "solver/solver.h"
+
+namespace hex::testing {
+
+// The solver with one ingredient switched off: 0 connections, 1 inferior-cell fill-in,
+// 2 pattern pruning, 3 the table, 4 the lookahead; any other value keeps all of them.
+inline SolverParams withoutIngredient(int variant) {
+    SolverParams params;
+    params.useConnections = variant != 0;
+    params.useInferior = variant != 1;
+    params.usePatternPruning = variant != 2;
+    params.useTable = variant != 3;
+    params.useLookahead = variant != 4;
+    return params;
+}
+
+} // namespace hex::testing
