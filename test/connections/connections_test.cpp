@@ -121,6 +121,18 @@ void checkAllConnections(const Board& board, Color color, const Connections& vcs
     }
 }
 
+// Builds and brute-forces both colours' connections on a position; false once a check failed.
+bool checkBothColours(const Board& board, Connections& vcs, testing::VcChecker& checker,
+                      int& checked) {
+    for (Color color : {Color::Black, Color::White}) {
+        vcs.build(board, color);
+        checkAllConnections(board, color, vcs, checker, checked);
+        if (::testing::Test::HasFatalFailure())
+            return false;
+    }
+    return true;
+}
+
 TEST(Connections, EveryReportedConnectionHoldsByBruteForce) {
     std::mt19937 rng(12345);
     testing::VcChecker checker;
@@ -134,12 +146,8 @@ TEST(Connections, EveryReportedConnectionHoldsByBruteForce) {
         if (!board)
             continue;
         ++positions;
-        for (Color color : {Color::Black, Color::White}) {
-            vcs.build(*board, color);
-            checkAllConnections(*board, color, vcs, checker, checked);
-            if (::testing::Test::HasFatalFailure())
-                return;
-        }
+        if (!checkBothColours(*board, vcs, checker, checked))
+            return;
     }
     EXPECT_GT(checked, 5000);
 }
@@ -160,12 +168,8 @@ TEST(Connections, SmallLimitsStillSound) {
         if (!board)
             continue;
         ++positions;
-        for (Color color : {Color::Black, Color::White}) {
-            vcs.build(*board, color);
-            checkAllConnections(*board, color, vcs, checker, checked);
-            if (::testing::Test::HasFatalFailure())
-                return;
-        }
+        if (!checkBothColours(*board, vcs, checker, checked))
+            return;
     }
     EXPECT_GT(checked, 150);
 }
