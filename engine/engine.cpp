@@ -17,7 +17,7 @@ bool Engine::wantsSwap(Color color, const StopFn& shouldStop) {
         return false;
     const Board& board = game_.board();
     const Board::Played lone = board.history().back();
-    if (lone.color != Color::Black || game_.history().front().move.isSwap())
+    if (lone.color != Color::Black)
         return false;
     if (options_.getString("swap_style") == "pieces" && !game_.geometry().square())
         return false;

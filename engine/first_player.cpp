@@ -50,34 +50,27 @@ Cell bestRaceMove(Board& board, Color color, const std::vector<Cell>& candidates
 
 } // namespace
 
-Cell winningCell(const Board& board, Color color) {
+std::vector<Cell> winningCells(const Board& board, Color color) {
     Board scratch = board;
+    std::vector<Cell> cells;
     for (Cell c : board.emptyCells()) {
         scratch.play(c, color);
-        const bool wins = scratch.winner() == color;
+        if (scratch.winner() == color)
+            cells.push_back(c);
         scratch.undo();
-        if (wins)
-            return c;
     }
-    return kNoCell;
+    return cells;
 }
 
 Cell firstPlayerMove(const Board& board, Color toMove) {
     assert(board.emptyCount() > 0);
-    if (const Cell win = winningCell(board, toMove); win != kNoCell)
-        return win;
+    if (const auto wins = winningCells(board, toMove); !wins.empty())
+        return wins.front();
     Board scratch = board;
     if (!board.winner()) {
         // Every opponent winning cell must be blocked; with two or more the game is lost
         // anyway, and blocking the one that also helps us most is the best try.
-        std::vector<Cell> threats;
-        for (Cell c : board.emptyCells()) {
-            scratch.play(c, opponent(toMove));
-            if (scratch.winner() == opponent(toMove))
-                threats.push_back(c);
-            scratch.undo();
-        }
-        if (!threats.empty())
+        if (const auto threats = winningCells(board, opponent(toMove)); !threats.empty())
             return bestRaceMove(scratch, toMove, threats);
     }
     return bestRaceMove(scratch, toMove, board.emptyCells());

@@ -2,6 +2,8 @@
 
 #include "engine/core/board.h"
 
+#include <vector>
+
 namespace hex {
 
 // The one-ply player: win in one if possible, otherwise block the opponent's win in one,
@@ -10,7 +12,7 @@ namespace hex {
 // Precondition: the board has an empty cell. Deterministic.
 Cell firstPlayerMove(const Board& board, Color toMove);
 
-// An empty cell that wins at once for `color`, or kNoCell.
-Cell winningCell(const Board& board, Color color);
+// The empty cells that win at once for `color`, in increasing cell order.
+std::vector<Cell> winningCells(const Board& board, Color color);
 
 } // namespace hex

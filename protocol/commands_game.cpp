@@ -83,7 +83,7 @@ std::string legalMoves(Engine& engine, const htp::Args& a) {
 } // namespace
 
 void addGameCommands(htp::Engine& htp, Engine& engine) {
-    const StopFn stop = [&htp] { return htp.interrupted(); };
+    const StopFn stop = htp.interruptCheck();
     htp.add(
         "boardsize", [&engine](const htp::Args& a) { return boardsize(engine, a); },
         "boardsize N | boardsize W H: a new empty board, W columns and H rows, 1 to 19");

@@ -126,7 +126,7 @@ std::string vcBetween(Engine& engine, const htp::Args& a) {
 
 void addSolverCommands(htp::Engine& htp, Engine& engine) {
     auto solver = std::make_shared<Solver>();
-    const StopFn stop = [&htp] { return htp.interrupted(); };
+    const StopFn stop = htp.interruptCheck();
     htp.add(
         "solve-state",
         [&engine, solver, stop](const htp::Args& a) {

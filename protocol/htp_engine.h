@@ -40,6 +40,10 @@ public:
     void interrupt() noexcept { interruptedThrough_.store(issued_.load()); }
     // For handlers: has the running command been interrupted?
     bool interrupted() const noexcept { return interruptedThrough_.load() >= running_; }
+    // interrupted() as a callable, for long computations that poll a stop function.
+    std::function<bool()> interruptCheck() const {
+        return [this] { return interrupted(); };
+    }
 
     // The full reply, or nullopt for lines that get none (empty, blank or comment lines).
     std::optional<std::string> execute(std::string_view line, std::uint64_t ticket);
