@@ -42,20 +42,12 @@ private:
     std::deque<Queued> items_;
 };
 
-std::string_view trimmed(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
-        text.remove_suffix(1);
-    return text;
-}
-
 void readLoop(htp::Engine& htp, std::FILE* in, const std::shared_ptr<CommandQueue>& queue) {
     LineReader reader(in);
     while (auto line = reader.next()) {
         if (isInterruptLine(line->text))
             htp.interrupt();
-        if (trimmed(line->text).rfind('#', 0) == 0)
+        if (trimmedLine(line->text).rfind('#', 0) == 0)
             continue; // comments never get a reply
         const std::uint64_t ticket = htp.issue();
         queue->push({std::move(line->text), ticket, line->tooLong, false});
@@ -70,8 +62,16 @@ void writeReply(std::FILE* out, const std::string& reply) {
 
 } // namespace
 
+std::string_view trimmedLine(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
+        text.remove_suffix(1);
+    return text;
+}
+
 bool isInterruptLine(std::string_view line) {
-    const std::string_view text = trimmed(line);
+    const std::string_view text = trimmedLine(line);
     return text == "# interrupt" || text == "#interrupt" || text == "gogui-interrupt";
 }
 

@@ -3,6 +3,7 @@
 #include "protocol/htp_engine.h"
 
 #include <cstdio>
+#include <string_view>
 
 namespace hex {
 
@@ -14,5 +15,8 @@ int runStdioSession(htp::Engine& htp, std::FILE* in, std::FILE* out);
 
 // True for a line that asks to interrupt (HexGui writes "# interrupt" while genmove runs).
 bool isInterruptLine(std::string_view line);
+
+// Spaces and tabs removed from both ends, and a carriage return from the end.
+std::string_view trimmedLine(std::string_view text);
 
 } // namespace hex
