@@ -1,8 +1,8 @@
 #pragma once
 
 #include "eval/evaluator.h"
+#include "eval/two_distance_sweep.h"
 
-#include <cstdint>
 #include <vector>
 
 namespace hex::eval {
@@ -38,29 +38,11 @@ private:
         int count;
     };
 
-    void findRoots(const Board& board);
-    void findLiberties(const Board& board, Color color);
-    std::span<const int> potentialsWithRoots(const Board& board, Color color);
-    void buildNeighbourhoods(const Board& board);
-    void distancesFrom(const Board& board, Cell edge, std::vector<int>& distance);
+    std::span<const int> potentialsOf(const Board& board, Color color);
     Summary summarise(std::span<const int> potential) const;
     Score score(const Board& board, Summary own, Summary other) const;
 
-    std::vector<Cell> root_; // group of every node, read once from the board's union-find
-    // The empty cells next to each own group (edges included), as CSR keyed by group root.
-    std::vector<int> groupStart_;
-    std::vector<Cell> liberties_;
-    std::vector<int> fill_;
-    std::vector<std::uint8_t> kind_; // per node: empty, own or opponent (see two_distance.cpp)
-    std::vector<int> stamp_;
-    int epoch_ = 0;
-    // Neighbourhood of each empty cell through own groups (CSR, see buildNeighbourhoods).
-    std::vector<int> start_;
-    std::vector<Cell> neighbours_;
-    std::vector<int> count_;
-    std::vector<Cell> queue_;
-    std::vector<int> distance1_;
-    std::vector<int> distance2_;
+    TwoDistanceSweep sweep_;
     std::vector<int> potential_[2];
 };
 
