@@ -21,8 +21,8 @@ namespace hex::eval {
 // reads (x, y), (x + 1, y) and (x, y + 1). A cell beyond the board stays filled at every level
 // (each triangle there is made of filled cells of one colour), so each level is the w x h grid
 // plus one padding column of White (x = w) and one padding row of Black (y = h); level k keeps
-// only the cells with x + y <= m - 1 - k. The inner loops are contiguous rows with constant
-// offsets, which the compiler vectorises.
+// only the cells with x + y <= m - 1 - k. With the rows one stride apart a triangle reads
+// constant offsets, so each level is one flat vectorised loop over all its rows.
 class YPyramid {
 public:
     static int side(const Geometry& g) noexcept { return g.width() + g.height() - 1; }
@@ -38,6 +38,9 @@ public:
 private:
     void resize(const Geometry& g);
     double reduceLevels();
+    // Entries the flat kernels cover on level k: every row up to the last one that holds a cell
+    // of the level, from (0, 0) up to that row's last cell.
+    int flatCount(int k) const;
     void backPropagate();
     // Index of (x, y) in level k (k = 0 is the board itself), after the leading pad.
     std::size_t at(int k, int x, int y) const {

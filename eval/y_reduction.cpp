@@ -1,14 +1,15 @@
 #include "eval/y_reduction.h"
 
 #include "eval/scoring.h"
+#include "eval/y_orientation.h"
 
 #include <cmath>
 
 namespace hex::eval {
 
 double YReductionEvaluator::value(const Board& board) {
-    const double plain = pyramid_.reduce(board, false);
-    const double rotated = pyramid_.reduce(board, true);
+    const double plain = plain_.reduce(board, false);
+    const double rotated = rotated_.reduce(board, true);
     return 0.5 * (plain + rotated);
 }
 
@@ -27,11 +28,16 @@ Score YReductionEvaluator::evaluateWithCells(const Board& board, Color toMove,
     clearCells(board, cellValues);
     if (const auto terminal = terminalScore(board, toMove))
         return *terminal;
+    const double plain = plain_.reduce(board, false);
+    const double rotated = rotated_.reduce(board, true);
     gradient_.assign(cellValues.size(), 0.0);
-    const double plain = pyramid_.reduce(board, false);
-    pyramid_.addGradient(board.geometry(), false, gradient_);
-    const double rotated = pyramid_.reduce(board, true);
-    pyramid_.addGradient(board.geometry(), true, gradient_);
+    const Geometry& g = board.geometry();
+    // Half of dV = (dV_plain + dV_rotated) / 2, or all of it (see the header).
+    const YOrientation orientation = gradientOrientation(board, plain, rotated);
+    if (orientation != YOrientation::Rotated)
+        plain_.addGradient(g, false, gradient_);
+    if (orientation != YOrientation::Plain)
+        rotated_.addGradient(g, true, gradient_);
     for (std::size_t c = 0; c < cellValues.size(); ++c) {
         if (board.isEmpty(static_cast<Cell>(c)))
             cellValues[c] = quantiseCell(0.5 * std::abs(gradient_[c]), kCellScale);

@@ -1,10 +1,14 @@
 #include "eval/y_embedding.h"
+#include "eval/y_orientation.h"
 #include "eval/y_reduction.h"
 
 #include "test/eval/eval_test_support.h"
 #include "test/support/flood_fill.h"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <utility>
 
 namespace hex::eval {
 namespace {
@@ -67,6 +71,51 @@ TEST(YEmbedding, GradientMatchesFiniteDifferences) {
             EXPECT_NEAR(gradient[c], slope, 1e-7) << n << " " << c;
         }
     }
+}
+
+// The embedding that gives the cell values must follow the rotation (the other one) and the
+// colour symmetry (the same one) exactly, also on ties, where the stone signature decides.
+TEST(YOrientation, RotationSwapsTheChoiceAndTheColourSymmetryKeepsIt) {
+    std::mt19937 rng(13);
+    const auto flipped = [](YOrientation o) {
+        if (o == YOrientation::Both)
+            return o;
+        return o == YOrientation::Plain ? YOrientation::Rotated : YOrientation::Plain;
+    };
+    int decidedBySignature = 0;
+    for (int i = 0; i < 400; ++i) {
+        const int w = 1 + testing::randomBelow(rng, Geometry::kMaxSide);
+        const int h =
+            testing::randomBelow(rng, 2) ? w : 1 + testing::randomBelow(rng, Geometry::kMaxSide);
+        const Board board =
+            testing::randomPosition(w, h, testing::randomBelow(rng, w * h + 1), rng);
+        const Board turned = testing::rotated(board);
+        const Board mirror = testing::transposedSwapped(board);
+        // Distinct values, and a tie, as the two reductions would give them.
+        const double a = testing::randomBelow(rng, 2001) / 1000.0 - 1.0;
+        const double b = testing::randomBelow(rng, 2001) / 1000.0 - 1.0;
+        for (const auto& [plain, rotated] : {std::pair{a, b}, std::pair{a, -a}}) {
+            const YOrientation o = gradientOrientation(board, plain, rotated);
+            ASSERT_EQ(gradientOrientation(turned, rotated, plain), flipped(o));
+            ASSERT_EQ(gradientOrientation(mirror, -plain, -rotated), o);
+            if (std::abs(plain) == std::abs(rotated) && o != YOrientation::Both)
+                ++decidedBySignature;
+        }
+    }
+    EXPECT_GT(decidedBySignature, 200);
+}
+
+TEST(YOrientation, BothOnlyWhenNothingTellsTheEmbeddingsApart) {
+    Board board(5, 5);
+    EXPECT_EQ(gradientOrientation(board, 0.5, -0.5), YOrientation::Both);
+    // A stone and its rotated image of the same colour: the board equals its rotation.
+    board.play(board.geometry().cell(1, 0), Color::Black);
+    board.play(board.geometry().cell(2, 2), Color::White);
+    board.play(board.geometry().cell(3, 4), Color::Black);
+    EXPECT_EQ(gradientOrientation(board, 0.5, -0.5), YOrientation::Both);
+    EXPECT_EQ(gradientOrientation(board, 0.25, -0.5), YOrientation::Plain);
+    board.play(board.geometry().cell(0, 1), Color::White);
+    EXPECT_NE(gradientOrientation(board, 0.5, -0.5), YOrientation::Both);
 }
 
 } // namespace
