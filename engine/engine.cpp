@@ -45,6 +45,7 @@ PlayerSettings Engine::searchSettings(Color color) const {
     s.width = static_cast<int>(options_.getInt("width"));
     s.maxDepth = static_cast<int>(options_.getInt("max_depth"));
     s.maxNodes = static_cast<std::uint64_t>(options_.getInt("max_nodes"));
+    s.solverMaxEmpty = static_cast<int>(options_.getInt("solver_max_empty"));
     if (const double perMove = options_.getReal("max_time"); perMove > 0)
         s.clock.perMoveLimit = perMove;
     if (const auto left = clock_.remaining(color)) {

@@ -37,6 +37,10 @@ void declareEngineOptions(Options& options) {
     options.declare(O::integer("width", 15, 1, 361,
                                "Moves searched per node below the root, best first by the "
                                "evaluator (the root searches all)."));
+    options.declare(O::integer("solver_max_empty", 20, 0, 361,
+                               "genmove first runs the solver (a quarter of the time to the hard "
+                               "deadline, at least 1 s) on positions with at most this many empty "
+                               "cells, and plays a proven win at once (0: never)."));
     options.declare(O::list("log_level", "info", {"trace", "debug", "info", "warn", "error", "off"},
                             "Least severe log level written to stderr (and the log file)."));
     options.declare(

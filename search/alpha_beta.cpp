@@ -33,17 +33,24 @@ bool Search::shouldAbort() {
         return true;
     if (limits_.maxNodes != 0 && nodes_ > limits_.maxNodes)
         aborted_ = true;
-    else if (nodes_ % kCheckInterval == 0) {
-        aborted_ = stopRequested_.load(std::memory_order_relaxed) ||
-                   (limits_.shouldStop && limits_.shouldStop()) ||
-                   (limits_.time && SteadyClock::now() >= limits_.time->hard);
-    }
+    else if (nodes_ % kCheckInterval == 0)
+        pollStop();
     return aborted_;
+}
+
+// The stop request, the caller's function and the hard deadline. Only ever stops the search, so
+// a search without a clock stays deterministic.
+void Search::pollStop() {
+    aborted_ = aborted_ || stopRequested_.load(std::memory_order_relaxed) ||
+               (limits_.shouldStop && limits_.shouldStop()) ||
+               (limits_.time && SteadyClock::now() >= limits_.time->hard);
 }
 
 Score Search::alphaBeta(int depth, Score alpha, Score beta, int ply, Color toMove) {
     ++nodes_;
-    pvLength_[static_cast<std::size_t>(ply)] = ply;
+    const auto p = static_cast<std::size_t>(ply);
+    pvLength_[p] = ply;
+    proofs_[p].kind = Proven::None;
     if (shouldAbort())
         return 0;
 
@@ -58,23 +65,45 @@ Score Search::alphaBeta(int depth, Score alpha, Score beta, int ply, Color toMov
     if (const std::optional<Score> cut = probeTable(key, depth, alpha, beta, ply, ttMove))
         return *cut;
 
-    const std::size_t width = generateMoves(toMove, ply, ttMove, threats);
-    const std::vector<Cell>& moves = moves_[static_cast<std::size_t>(ply)];
+    const CellSet allEmpty = emptyCellSet(board_);
+    MoveRegion region{allEmpty, {}};
+    if (threats.count == 1) {
+        // Every other move loses to the threat itself.
+        region.candidates = CellSet::of({threats.cells[0]});
+        region.reason = region.candidates;
+    } else if (useConnectionsAt(depth)) {
+        if (const std::optional<Score> decided = connectionScore(toMove, ply, region)) {
+            storeResult(key, depth, *decided, -kInfinity, kInfinity, kNoCell, ply);
+            return *decided;
+        }
+        // An H-search costs as much as hundreds of nodes: look at the clock after each one.
+        pollStop();
+        if (aborted_)
+            return 0;
+    }
+
+    const std::size_t width = generateMoves(toMove, ply, ttMove, threats, region.candidates);
+    const std::vector<Cell>& moves = moves_[p];
     if (moves.empty())
         return staticScore(toMove);
 
     const Score originalAlpha = alpha;
     Score best = -kInfinity;
     Cell bestMove = kNoCell;
+    MoveLoopProof proof(region.candidates, region.reason);
+    int searched = 0;
     for (std::size_t i = 0; i < moves.size(); ++i) {
         // Past the width only while every move so far is a proven loss: a loss is only proven
         // when every move has been refuted.
-        if (i >= width && best >= -kMaxEval)
+        if (i >= width && !proof.allRefuted())
             break;
         const Cell move = moves[i];
-        const Score score = searchMove(move, static_cast<int>(i), depth, alpha, beta, ply, toMove);
+        if (proof.refuted(move))
+            continue; // outside an earlier refutation's pattern: refuted by the same strategy
+        const Score score = searchMove(move, searched++, depth, alpha, beta, ply, toMove);
         if (aborted_)
             return 0;
+        proof.onChild(move, proofs_[p + 1], score > best, limits_.usePatterns);
         if (score <= best)
             continue;
         best = score;
@@ -88,34 +117,66 @@ Score Search::alphaBeta(int depth, Score alpha, Score beta, int ply, Color toMov
             break;
         }
     }
+    proofs_[p] = proof.result(best, originalAlpha, beta, allEmpty);
     storeResult(key, depth, best, originalAlpha, beta, bestMove, ply);
     return best;
 }
 
-// Immediate win for the side to move, or an unstoppable double threat against it.
+// Immediate win for the side to move, or an unstoppable double threat against it. The patterns:
+// the winning cell; the two threats (whichever the loser takes, the other still connects).
 std::optional<Score> Search::tacticalScore(Color toMove, int ply, WinningCells& threats) {
+    const auto p = static_cast<std::size_t>(ply);
     const WinningCells wins = findWinningCells(board_, toMove, 1);
     if (wins.count > 0) {
-        const auto p = static_cast<std::size_t>(ply);
         pvTable_[p * static_cast<std::size_t>(maxPly_ + 1) + p] = wins.cells[0];
         pvLength_[p] = ply + 1;
+        proofs_[p] = {Proven::Win, CellSet::of({wins.cells[0]})};
         return kWin - (ply + 1);
     }
     threats = findWinningCells(board_, opponent(toMove), 2);
     if (threats.count >= 2) {
-        // Whichever threat is blocked, the other wins.
-        const auto p = static_cast<std::size_t>(ply);
         Cell* line = pvTable_.data() + p * static_cast<std::size_t>(maxPly_ + 1);
         line[p] = threats.cells[0];
         line[p + 1] = threats.cells[1];
         pvLength_[p] = ply + 2;
+        proofs_[p] = {Proven::Loss, CellSet::of({threats.cells[0], threats.cells[1]})};
         return -(kWin - (ply + 2));
     }
     return std::nullopt;
 }
 
+bool Search::useConnectionsAt(int depth) const noexcept {
+    return board_.emptyCount() <= limits_.connectionsMaxEmpty &&
+           depth >= limits_.connectionsMinDepth;
+}
+
+GameState Search::analyseConnections(Color toMove) {
+    own_.build(board_, toMove);
+    opp_.build(board_, opponent(toMove));
+    return analyseGameState(board_, toMove, own_, opp_);
+}
+
+// A connection win or loss decides the node. H-search gives no distance, so such a result scores
+// as the slowest possible one (every empty cell played). Otherwise the region shrinks to the
+// must-play cells, the opponent's semis being the reason for the rest.
+std::optional<Score> Search::connectionScore(Color toMove, int ply, MoveRegion& region) {
+    const GameState state = analyseConnections(toMove);
+    const auto p = static_cast<std::size_t>(ply);
+    const Score slowest = kWin - (ply + board_.emptyCount());
+    if (state.winner) {
+        const bool wins = *state.winner == toMove;
+        proofs_[p] = {wins ? Proven::Win : Proven::Loss, state.proof};
+        return wins ? slowest : -slowest;
+    }
+    region.candidates = state.mustPlay;
+    region.reason = state.mustPlayReason;
+    return std::nullopt;
+}
+
+// A usable TT entry cuts the node; a proven one brings its pattern from the pattern table (or
+// every empty cell when the pattern was overwritten).
 std::optional<Score> Search::probeTable(CanonicalKey key, int depth, Score alpha, Score beta,
-                                        int ply, Cell& ttMove) const {
+                                        int ply, Cell& ttMove) {
     if (!limits_.useTT)
         return std::nullopt;
     const std::optional<TranspositionTable::Hit> hit = table_.probe(key.key);
@@ -133,10 +194,19 @@ std::optional<Score> Search::probeTable(CanonicalKey key, int depth, Score alpha
                         (hit->bound == Bound::Upper && score <= alpha);
     if (!usable)
         return std::nullopt;
+    const bool win = score > kMaxEval && hit->bound != Bound::Upper;
+    const bool loss = score < -kMaxEval && hit->bound != Bound::Lower;
+    if (win || loss) {
+        const std::optional<CellSet> stored = table_.patterns().probe(key.key);
+        proofs_[static_cast<std::size_t>(ply)] = {
+            win ? Proven::Win : Proven::Loss,
+            stored ? rotatedIf(board_.geometry(), key.rotated, *stored) : emptyCellSet(board_)};
+    }
     return score;
 }
 
-std::size_t Search::generateMoves(Color toMove, int ply, Cell ttMove, const WinningCells& threats) {
+std::size_t Search::generateMoves(Color toMove, int ply, Cell ttMove, const WinningCells& threats,
+                                  const CellSet& candidates) {
     std::vector<Cell>& moves = moves_[static_cast<std::size_t>(ply)];
     moves.clear();
     if (threats.count == 1) {
@@ -147,10 +217,8 @@ std::size_t Search::generateMoves(Color toMove, int ply, Cell ttMove, const Winn
     const std::span<int> values(cellValues_.data() + static_cast<std::ptrdiff_t>(ply) * cellCount_,
                                 static_cast<std::size_t>(cellCount_));
     evaluator_.evaluateWithCells(board_, toMove, values);
-    for (Cell c = 0; c < cellCount_; ++c) {
-        if (board_.isEmpty(c))
-            moves.push_back(c);
-    }
+    for (Cell c = candidates.first(); c != kNoCell; c = candidates.nextFrom(c + 1))
+        moves.push_back(c);
     sortByCellValue(moves, values);
     std::size_t width = std::min(moves.size(), static_cast<std::size_t>(limits_.width));
     if (ttMove != kNoCell) {
@@ -195,6 +263,9 @@ void Search::storeResult(CanonicalKey key, int depth, Score best, Score original
     }
     table_.store(key.key, toTable(best, ply), toCanonical(board_.geometry(), key, bestMove), depth,
                  bound);
+    const ProofRecord& proof = proofs_[static_cast<std::size_t>(ply)];
+    if (proof.kind != Proven::None)
+        table_.patterns().store(key.key, rotatedIf(board_.geometry(), key.rotated, proof.pattern));
 }
 
 Score Search::staticScore(Color toMove) {

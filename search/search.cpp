@@ -29,6 +29,8 @@ void Search::prepare(const Board& board, Color toMove, const SearchLimits& limit
     cellValues_.assign(plies * static_cast<std::size_t>(cellCount_), 0);
     pvTable_.assign(plies * plies, kNoCell);
     pvLength_.assign(plies, 0);
+    proofs_.assign(plies, {});
+    rootRegion_ = {emptyCellSet(board), {}};
     rootMoves_.clear();
     rootScores_.clear();
     iterationBest_ = kNoCell;
@@ -49,6 +51,7 @@ std::optional<SearchResult> Search::resolveWithoutSearch() {
         result.best = wins.cells[0];
         result.score = kWin - 1;
         result.pv = {result.best};
+        result.pattern = CellSet::of({result.best});
         return result;
     }
     const WinningCells threats = findWinningCells(board_, opponent(rootColor_), 2);
@@ -57,7 +60,38 @@ std::optional<SearchResult> Search::resolveWithoutSearch() {
         result.best = threats.cells[0];
         result.score = threats.count >= 2 ? -(kWin - 2) : 0;
         result.pv = {result.best};
+        if (threats.count >= 2)
+            result.pattern = CellSet::of({threats.cells[0], threats.cells[1]});
         return result;
+    }
+    if (const auto& known = limits_.knownLossPattern;
+        known && (*known & rootRegion_.candidates).any())
+        rootRegion_ = {rootRegion_.candidates & *known, *known};
+    if (board_.emptyCount() <= limits_.rootConnectionsMaxEmpty)
+        return resolveByConnections();
+    return std::nullopt;
+}
+
+// H-search at the root: a connection win is played at once (its key); otherwise the root moves
+// shrink to the must-play cells or, when the opponent already wins by a connection, to the
+// cells of its proof (the moves that make it work hardest).
+std::optional<SearchResult> Search::resolveByConnections() {
+    const GameState state = analyseConnections(rootColor_);
+    if (state.winner == rootColor_) {
+        SearchResult result;
+        result.reason = SearchResult::Reason::ConnectionWin;
+        result.best = state.winningMove;
+        result.score = kWin - board_.emptyCount();
+        result.pv = {result.best};
+        result.pattern = state.proof;
+        return result;
+    }
+    // Without a restriction the reason stays empty: nothing was excluded.
+    const CellSet region = state.winner ? state.proof : state.mustPlay;
+    const CellSet reason = state.winner ? state.proof : state.mustPlayReason;
+    if ((region & rootRegion_.candidates).any() && !rootRegion_.candidates.isSubsetOf(region)) {
+        rootRegion_.candidates &= region;
+        rootRegion_.reason |= reason;
     }
     return std::nullopt;
 }
@@ -72,10 +106,9 @@ void Search::generateRootMoves() {
     }
     std::span<int> values(cellValues_.data(), static_cast<std::size_t>(cellCount_));
     evaluator_.evaluateWithCells(board_, rootColor_, values);
-    for (Cell c = 0; c < cellCount_; ++c) {
-        if (board_.isEmpty(c))
-            rootMoves_.push_back(c);
-    }
+    const CellSet& candidates = rootRegion_.candidates;
+    for (Cell c = candidates.first(); c != kNoCell; c = candidates.nextFrom(c + 1))
+        rootMoves_.push_back(c);
     sortByCellValue(rootMoves_, values);
     const auto it = std::find(rootMoves_.begin(), rootMoves_.end(), ttMove);
     if (it != rootMoves_.end())
@@ -111,6 +144,9 @@ SearchResult Search::run(const Board& board, Color toMove, const SearchLimits& l
         result.depth = depth;
         result.pv = pvFromRoot();
         result.rootScores = rootScores_;
+        result.pattern.reset();
+        if (proofs_[0].kind != Proven::None)
+            result.pattern = proofs_[0].pattern;
 
         const double seconds = elapsedSeconds();
         if (callbacks.onIteration) {
@@ -124,9 +160,32 @@ SearchResult Search::run(const Board& board, Color toMove, const SearchLimits& l
         if (isProvenScore(score))
             break;
     }
+    if (result.score < -kMaxEval && result.depth > 0) {
+        const Cell hardest = hardestLosingMove(result);
+        if (hardest != result.best) {
+            result.best = hardest;
+            result.pv = {hardest};
+        }
+    }
     result.nodes = nodes_;
     result.seconds = elapsedSeconds();
     return result;
+}
+
+// When every move loses: the one whose refutation needed the largest pattern, that is the most
+// cells the opponent must answer in. Moves skipped by pattern pruning (refuted by a pattern that
+// does not even contain them) never qualify. Ties keep the root order: the slowest loss, then
+// the evaluator's order.
+Cell Search::hardestLosingMove(const SearchResult& result) const {
+    Cell hardest = result.best;
+    int largest = 0;
+    for (const RootMoveScore& s : result.rootScores) {
+        if (s.proofSize > largest) {
+            largest = s.proofSize;
+            hardest = s.cell;
+        }
+    }
+    return hardest;
 }
 
 Score Search::aspirationSearch(int depth, Score previous) {
@@ -161,15 +220,27 @@ Score Search::searchRoot(int depth, Score alpha, Score beta) {
     Cell bestMove = kNoCell;
     pvLength_[0] = 0;
     for (RootMoveScore& s : rootScores_)
-        s = {s.cell, -kInfinity, false};
+        s = {s.cell, -kInfinity, false, 0};
+    MoveLoopProof proof(rootRegion_.candidates, rootRegion_.reason);
+    Score lastRefutation = -kInfinity;
+    int searched = 0;
     for (std::size_t i = 0; i < rootMoves_.size(); ++i) {
         const Cell move = rootMoves_[i];
+        if (proof.refuted(move)) {
+            // Refuted by an earlier refutation's strategy, at about its distance.
+            rootScores_[i] = {move, lastRefutation, false, 0};
+            continue;
+        }
         const Score windowAlpha = alpha;
-        const Score score =
-            searchMove(move, static_cast<int>(i), depth, alpha, beta, 0, rootColor_);
+        const Score score = searchMove(move, searched++, depth, alpha, beta, 0, rootColor_);
         if (aborted_)
             return best;
-        rootScores_[i] = {move, score, score > windowAlpha && score < beta};
+        const ProofRecord& child = proofs_[1];
+        if (child.kind == Proven::Win)
+            lastRefutation = score;
+        const int proofSize = child.kind == Proven::None ? 0 : child.pattern.count();
+        rootScores_[i] = {move, score, score > windowAlpha && score < beta, proofSize};
+        proof.onChild(move, child, score > best, limits_.usePatterns);
         if (score <= best)
             continue;
         best = score;
@@ -182,6 +253,7 @@ Score Search::searchRoot(int depth, Score alpha, Score beta) {
         if (score >= beta)
             break;
     }
+    proofs_[0] = proof.result(best, originalAlpha, beta, emptyCellSet(board_));
     std::vector<std::size_t> order(rootMoves_.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;

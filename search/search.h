@@ -1,8 +1,11 @@
 #pragma once
 
+#include "connections/connections.h"
+#include "connections/game_state.h"
 #include "engine/core/board.h"
 #include "eval/evaluator.h"
 #include "search/move_ordering.h"
+#include "search/proof.h"
 #include "search/search_types.h"
 #include "search/tactics.h"
 #include "search/transposition_table.h"
@@ -19,6 +22,13 @@ namespace hex {
 // best `width` below, widened to every move when all of those are proven losses so that proven
 // scores stay sound. Wins and losses score kWin - plies (see engine/core/score.h); immediate wins
 // and forced blocks are recognised at every node before any evaluation.
+//
+// Pattern search (van Rijswijck): every proven result carries its proof pattern (search/proof.h),
+// which goes to the TT's pattern table; after a refuted move, every move outside the
+// refutation's pattern is skipped as refuted too. Where H-search is enabled (small boards,
+// endgames) connection wins and losses decide nodes and the must-play set prunes their moves.
+// When the root is proven lost the best move is the one whose refutation needs the largest
+// pattern (SearchResult::best; see docs/search.md).
 //
 // Deterministic: with no time limit and no stop request the node count and result depend only
 // on the position, the limits, the evaluator and the TT contents. Never throws; reports through
@@ -44,9 +54,17 @@ private:
     static constexpr int kAspirationTries = 3;
     static constexpr int kAspirationGrowth = 4;
 
+    // The moves of a node that are not refuted yet, and the opponent's pattern for the others.
+    struct MoveRegion {
+        CellSet candidates;
+        CellSet reason;
+    };
+
     void prepare(const Board& board, Color toMove, const SearchLimits& limits);
     std::optional<SearchResult> resolveWithoutSearch();
+    std::optional<SearchResult> resolveByConnections();
     void generateRootMoves();
+    Cell hardestLosingMove(const SearchResult& result) const;
 
     Score aspirationSearch(int depth, Score previous);
     Score searchRoot(int depth, Score alpha, Score beta);
@@ -55,9 +73,14 @@ private:
     Score alphaBeta(int depth, Score alpha, Score beta, int ply, Color toMove);
     std::optional<Score> tacticalScore(Color toMove, int ply, WinningCells& threats);
     std::optional<Score> probeTable(CanonicalKey key, int depth, Score alpha, Score beta, int ply,
-                                    Cell& ttMove) const;
-    // Fills moves_[ply] (the searched ones first) and returns how many are within the width.
-    std::size_t generateMoves(Color toMove, int ply, Cell ttMove, const WinningCells& threats);
+                                    Cell& ttMove);
+    bool useConnectionsAt(int depth) const noexcept;
+    GameState analyseConnections(Color toMove);
+    std::optional<Score> connectionScore(Color toMove, int ply, MoveRegion& region);
+    // Fills moves_[ply] with the region's candidates (the searched ones first) and returns how
+    // many are within the width.
+    std::size_t generateMoves(Color toMove, int ply, Cell ttMove, const WinningCells& threats,
+                              const CellSet& candidates);
     Score searchMove(Cell move, int index, int depth, Score alpha, Score beta, int ply,
                      Color toMove);
     void storeResult(CanonicalKey key, int depth, Score best, Score originalAlpha, Score beta,
@@ -65,6 +88,7 @@ private:
     Score staticScore(Color toMove);
 
     bool shouldAbort();
+    void pollStop();
     void updatePv(int ply, Cell move);
     std::vector<Cell> pvFromRoot() const;
     double elapsedSeconds() const;
@@ -83,6 +107,10 @@ private:
     int maxPly_ = 0;
     int cellCount_ = 0;
     MoveOrdering ordering_;
+    std::vector<ProofRecord> proofs_; // per ply: what the last node searched there proved
+    Connections own_;
+    Connections opp_;
+    MoveRegion rootRegion_;
     std::vector<std::vector<Cell>> moves_;
     std::vector<int> cellValues_;
     std::vector<Cell> pvTable_;

@@ -4,9 +4,24 @@
 
 #include <spdlog/spdlog.h>
 
+#include <chrono>
+
 namespace hex {
 
 namespace {
+
+const char* reasonText(SearchResult::Reason reason) {
+    switch (reason) {
+    case SearchResult::Reason::Searched:
+        return "searched";
+    case SearchResult::Reason::ConnectionWin:
+        return "connection";
+    case SearchResult::Reason::Solved:
+        return "solved";
+    default:
+        return "tactical";
+    }
+}
 
 std::string pvText(const Geometry& geometry, const std::vector<Cell>& pv) {
     std::string text;
@@ -20,6 +35,7 @@ std::string pvText(const Geometry& geometry, const std::vector<Cell>& pv) {
 void SearchPlayer::clear() {
     if (table_)
         table_->clear();
+    solver_.clearTable();
     last_.reset();
 }
 
@@ -37,6 +53,41 @@ bool SearchPlayer::prepare(const PlayerSettings& settings) {
     return true;
 }
 
+SolverParams SearchPlayer::solverParams() {
+    SolverParams params;
+    params.tableEntries = kSolverTableEntries;
+    return params;
+}
+
+// The solver's verdict within its share of the move, or nullopt (too many empty cells, too
+// little time, or not solved in time).
+std::optional<SolveResult> SearchPlayer::solve(const Board& board, Color toMove,
+                                               const PlayerSettings& settings,
+                                               const std::optional<Deadlines>& deadlines,
+                                               const StopFn& shouldStop) {
+    if (board.emptyCount() > settings.solverMaxEmpty)
+        return std::nullopt;
+    SolveLimits limits;
+    limits.stop = shouldStop;
+    limits.maxNodes = kSolverNodes;
+    if (deadlines) {
+        const double left =
+            std::chrono::duration<double>(deadlines->hard - SteadyClock::now()).count();
+        // The solver polls its clock every few hundred evaluations: only worth it, and only
+        // safe, with time to spare.
+        if (left < kSolverMinSeconds)
+            return std::nullopt;
+        limits.maxSeconds = kSolverShare * left;
+    }
+    SolveResult r = solver_.solve(board, toMove, limits);
+    spdlog::info("solver {}: {} in {} nodes, {:.2f}s", colorName(toMove),
+                 r.winner ? (*r.winner == toMove ? "win" : "loss") : "unknown", r.stats.nodes,
+                 r.stats.seconds);
+    if (!r.winner)
+        return std::nullopt;
+    return r;
+}
+
 SearchResult SearchPlayer::search(const Board& board, Color toMove, const PlayerSettings& settings,
                                   const StopFn& shouldStop) {
     SearchLimits limits;
@@ -47,6 +98,22 @@ SearchResult SearchPlayer::search(const Board& board, Color toMove, const Player
     limits.shouldStop = shouldStop;
 
     const Geometry& g = board.geometry();
+    if (const std::optional<SolveResult> solved =
+            solve(board, toMove, settings, limits.time, shouldStop)) {
+        if (*solved->winner == toMove) {
+            SearchResult result;
+            result.reason = SearchResult::Reason::Solved;
+            result.best = solved->winningMove;
+            result.score = kWin - board.emptyCount(); // the solver gives no distance
+            result.pv = {result.best};
+            result.pattern = solved->proof;
+            spdlog::info("search {} solved: best {}", colorName(toMove), g.name(result.best));
+            last_ = LastSearch{board, toMove, result};
+            return result;
+        }
+        limits.knownLossPattern = solved->proof;
+    }
+
     SearchCallbacks callbacks;
     callbacks.onIteration = [&g](const IterationInfo& info) {
         spdlog::info("depth {} score {} nodes {} nps {} time {:.2f}s pv {}", info.depth,
@@ -56,9 +123,8 @@ SearchResult SearchPlayer::search(const Board& board, Color toMove, const Player
     Search search(*table_, *evaluator_);
     SearchResult result = search.run(board, toMove, limits, callbacks);
     spdlog::info("search {} {}: best {} score {} depth {} nodes {} in {:.2f}s", colorName(toMove),
-                 result.reason == SearchResult::Reason::Searched ? "searched" : "tactical",
-                 result.best == kNoCell ? "none" : g.name(result.best), scoreText(result.score),
-                 result.depth, result.nodes, result.seconds);
+                 reasonText(result.reason), result.best == kNoCell ? "none" : g.name(result.best),
+                 scoreText(result.score), result.depth, result.nodes, result.seconds);
     last_ = LastSearch{board, toMove, result};
     return result;
 }

@@ -5,6 +5,7 @@
 #include "search/search.h"
 #include "search/time_manager.h"
 #include "search/transposition_table.h"
+#include "solver/solver.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +24,9 @@ struct PlayerSettings {
     int maxDepth = SearchLimits::kMaxDepth;
     std::uint64_t maxNodes = 0; // 0: unlimited
     TimeManager::Clock clock;   // no limits at all: the search runs to maxDepth or maxNodes
+    // Positions with at most this many empty cells first go to the solver, for kSolverShare of
+    // the time to the move's hard deadline (at most kSolverNodes nodes); 0: never.
+    int solverMaxEmpty = 20;
 };
 
 // The last search, kept for the analyze commands (principal variation and root scores).
@@ -36,6 +40,11 @@ struct LastSearch {
 // game) and the evaluator, turns settings and the clock into search limits, logs every finished
 // iteration and keeps the last result. Not thread-safe; `shouldStop` may be called from the
 // search at any time and stops it with its best move so far.
+//
+// Proven results: on small or nearly full boards the solver gets the first share of the move
+// time; a proven win is played at once, a proven loss restricts the search to the solver's
+// proof pattern. The search itself plays its proven wins and, when proven lost, the move whose
+// refutation needs the largest pattern (Search).
 class SearchPlayer {
 public:
     using StopFn = std::function<bool()>;
@@ -56,11 +65,25 @@ public:
     void clear();
 
 private:
+    static SolverParams solverParams();
     bool prepare(const PlayerSettings& settings);
     SearchResult search(const Board& board, Color toMove, const PlayerSettings& settings,
                         const StopFn& shouldStop);
 
+    // Share of the time to the hard deadline that the solver may use, and its node limit when
+    // the move has no clock (deterministic).
+    static constexpr double kSolverShare = 0.25;
+    static constexpr double kSolverMinSeconds = 1.0;
+    static constexpr std::uint64_t kSolverNodes = 2000;
+    static constexpr std::size_t kSolverTableEntries = std::size_t{1} << 16;
+
+    std::optional<SolveResult> solve(const Board& board, Color toMove,
+                                     const PlayerSettings& settings,
+                                     const std::optional<Deadlines>& deadlines,
+                                     const StopFn& shouldStop);
+
     std::unique_ptr<TranspositionTable> table_;
+    Solver solver_{solverParams()};
     std::unique_ptr<eval::Evaluator> evaluator_;
     std::optional<LastSearch> last_;
 };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "connections/cell_set.h"
 #include "engine/core/score.h"
 #include "engine/core/types.h"
 
@@ -31,6 +32,22 @@ struct SearchLimits {
     // Half-width of the first aspiration window, in evaluator units; grows on each failure.
     Score aspirationWindow = 64;
     bool useTT = true;
+    // Pattern pruning: after a refuted move, skip every move outside the refutation's proof
+    // pattern (they are refuted by the same strategy). Off only to measure what it saves.
+    bool usePatterns = true;
+    // H-search (both colours' virtual connections) at nodes with at most connectionsMaxEmpty
+    // empty cells and at least connectionsMinDepth remaining depth, and at a root with at most
+    // rootConnectionsMaxEmpty: a connection win decides the node (at the root: its key is
+    // played), a loss too, and the must-play set prunes the moves. 0: never. A build costs
+    // about 1 ms at 20 empty cells and 2-30 ms at 30-40 (docs/search.md), against ~50 us per
+    // evaluated node, so the defaults keep it to the endgame and small boards.
+    int connectionsMaxEmpty = 20;
+    int connectionsMinDepth = 2;
+    int rootConnectionsMaxEmpty = 40;
+    // The opponent's proof pattern when the position is already known to be lost (from the
+    // solver): the root searches only its cells, since every move outside it loses to the same
+    // strategy. Ignored when it holds no empty cell.
+    std::optional<CellSet> knownLossPattern;
     // Polled every Search::kCheckInterval nodes; true stops the search at once.
     std::function<bool()> shouldStop;
 };
@@ -51,13 +68,18 @@ struct RootMoveScore {
     Cell cell = kNoCell;
     Score score = 0;
     bool exact = false;
+    // Size of the proof pattern when the move is proven (its refutation's when it loses); 0 when
+    // it is not proven or was skipped by pattern pruning.
+    int proofSize = 0;
 };
 
 struct SearchResult {
     enum class Reason : std::uint8_t {
-        GameOver,     // somebody has already connected: no move
-        ImmediateWin, // one stone wins, played without a search
-        ForcedBlock,  // the opponent threatens to win next move: the block, without a search
+        GameOver,      // somebody has already connected: no move
+        ImmediateWin,  // one stone wins, played without a search
+        ForcedBlock,   // the opponent threatens to win next move: the block, without a search
+        ConnectionWin, // a virtual connection wins: its key (or a cell of its carrier)
+        Solved,        // the solver proved a win before the search (SearchPlayer): its move
         Searched,
     };
 
@@ -69,6 +91,8 @@ struct SearchResult {
     double seconds = 0;
     std::vector<Cell> pv;
     std::vector<RootMoveScore> rootScores;
+    // The proof pattern when the score is proven: the empty cells the result depends on.
+    std::optional<CellSet> pattern;
 };
 
 struct SearchCallbacks {

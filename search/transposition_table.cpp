@@ -18,12 +18,14 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes
 void TranspositionTable::resize(std::size_t megabytes) {
     const std::size_t buckets = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Bucket));
     buckets_.assign(buckets, Bucket{});
+    patterns_.resize(std::max<std::size_t>(1, megabytes / kPatternShare));
     megabytes_ = megabytes;
     clear();
 }
 
 void TranspositionTable::clear() noexcept {
     std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+    patterns_.clear();
     generation_ = 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include "engine/core/board.h"
 #include "engine/core/types.h"
+#include "search/pattern_table.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -42,6 +43,9 @@ inline Cell fromCanonical(const Geometry& geometry, CanonicalKey k, Cell move) n
 // current generation and clearly deeper (more than kKeepDepthMargin) with a non-exact new bound;
 // otherwise the victim is the entry with the least depth - kAgePenalty * age, where age counts
 // searches (newSearch calls) since it was written, so stale deep entries eventually give way.
+//
+// The proof patterns of proven scores live beside the entries in a PatternTable of an extra
+// eighth of the size, cleared and resized with them.
 class TranspositionTable {
 public:
     struct Hit {
@@ -61,6 +65,9 @@ public:
 
     std::optional<Hit> probe(Key key) const noexcept;
     void store(Key key, Score score, Cell move, int depth, Bound bound) noexcept;
+
+    PatternTable& patterns() noexcept { return patterns_; }
+    const PatternTable& patterns() const noexcept { return patterns_; }
 
     // Occupied entries of the current generation per thousand, from the first 1000 entries.
     int hashfull() const noexcept;
@@ -84,6 +91,7 @@ private:
     static constexpr int kBucketSize = 4;
     static constexpr int kAgePenalty = 8;
     static constexpr int kKeepDepthMargin = 2;
+    static constexpr std::size_t kPatternShare = 8; // the pattern table gets 1/8 of the memory
 
     struct alignas(64) Bucket {
         Entry entries[kBucketSize];
@@ -95,6 +103,7 @@ private:
     int age(const Entry& e) const noexcept { return (generation_ - e.generation()) & 63; }
 
     std::vector<Bucket> buckets_;
+    PatternTable patterns_{1};
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;
 };

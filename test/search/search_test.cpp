@@ -41,11 +41,25 @@ Score searchValue(const Board& board, Color toMove, const SearchLimits& limits) 
     return -child;
 }
 
+// The plain alpha-beta: no pattern pruning and no H-search, whose proven results come without
+// exact distances. These tests pin the distances and the fixed-depth values; the pattern search
+// is tested in pattern_search_test.cpp.
 SearchLimits depthLimits(int depth, int width, bool useTT) {
     SearchLimits limits;
     limits.maxDepth = depth;
     limits.width = width;
     limits.useTT = useTT;
+    limits.usePatterns = false;
+    limits.connectionsMaxEmpty = 0;
+    limits.rootConnectionsMaxEmpty = 0;
+    return limits;
+}
+
+SearchLimits withPatternSearch(SearchLimits limits) {
+    const SearchLimits defaults;
+    limits.usePatterns = defaults.usePatterns;
+    limits.connectionsMaxEmpty = defaults.connectionsMaxEmpty;
+    limits.rootConnectionsMaxEmpty = defaults.rootConnectionsMaxEmpty;
     return limits;
 }
 
@@ -107,7 +121,8 @@ TEST(Search, DoesNotClaimWinBeyondTheHorizon) {
 
 // Random small positions against plain minimax, with and without the table: the exact value (win
 // or loss and its distance) at full width; at width 2 the right outcome, because proven losses
-// widen the search, at a distance no shorter than the truth.
+// widen the search, at a distance no shorter than the truth. With the pattern search (pruning and
+// connections) the right outcome at either width.
 TEST(Search, MatchesExactMinimaxOnSmallBoards) {
     constexpr int kFullWidth = 100;
     testing::SplitMix rng(20240601);
@@ -126,9 +141,11 @@ TEST(Search, MatchesExactMinimaxOnSmallBoards) {
         for (int width : {2, kFullWidth}) {
             for (bool useTT : {false, true}) {
                 const SearchLimits limits = depthLimits(board.emptyCount(), width, useTT);
-                const Score value = searchValue(board, toMove, limits);
                 const std::string where = "position " + std::to_string(checked) + " width " +
                                           std::to_string(width) + " useTT " + std::to_string(useTT);
+                const Score patternValue = searchValue(board, toMove, withPatternSearch(limits));
+                ASSERT_GT(exact > 0 ? patternValue : -patternValue, kMaxEval) << where;
+                const Score value = searchValue(board, toMove, limits);
                 if (width == kFullWidth) {
                     ASSERT_EQ(value, exact) << where;
                 } else if (exact > 0) {
