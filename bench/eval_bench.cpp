@@ -53,9 +53,9 @@ Board makeBoard(const Position& position) {
 }
 
 void evaluateWithCells(benchmark::State& state, std::string_view evaluatorName,
-                       const Position& position) {
+                       const EvaluatorConfig& config, const Position& position) {
     const Board board = makeBoard(position);
-    auto evaluator = makeEvaluator(evaluatorName);
+    auto evaluator = makeEvaluator(evaluatorName, config);
     std::vector<int> cells(static_cast<std::size_t>(board.geometry().cellCount()));
     const Color toMove = board.stoneCount() % 2 ? Color::White : Color::Black;
     for (auto _ : state) {
@@ -67,24 +67,33 @@ void evaluateWithCells(benchmark::State& state, std::string_view evaluatorName,
 }
 
 void evaluateOnly(benchmark::State& state, std::string_view evaluatorName,
-                  const Position& position) {
+                  const EvaluatorConfig& config, const Position& position) {
     const Board board = makeBoard(position);
-    auto evaluator = makeEvaluator(evaluatorName);
+    auto evaluator = makeEvaluator(evaluatorName, config);
     const Color toMove = board.stoneCount() % 2 ? Color::White : Color::Black;
     for (auto _ : state)
         benchmark::DoNotOptimize(evaluator->evaluate(board, toMove));
     state.SetItemsProcessed(state.iterations());
 }
 
-const bool kRegistered = [] {
-    for (std::string_view name : evaluatorNames()) {
-        for (const Position& position : kPositions) {
-            const std::string label = std::string(name) + "/" + position.name;
-            benchmark::RegisterBenchmark((label + "/cells").c_str(), evaluateWithCells, name,
-                                         position);
-            benchmark::RegisterBenchmark((label + "/value").c_str(), evaluateOnly, name, position);
-        }
+void registerFor(std::string_view name, const EvaluatorConfig& config, const std::string& label) {
+    for (const Position& position : kPositions) {
+        const std::string prefix = label + "/" + position.name;
+        benchmark::RegisterBenchmark((prefix + "/cells").c_str(), evaluateWithCells, name, config,
+                                     position);
+        benchmark::RegisterBenchmark((prefix + "/value").c_str(), evaluateOnly, name, config,
+                                     position);
     }
+}
+
+// Every evaluator with its defaults, then resistance with every other link source
+// ("resistance+bridges").
+const bool kRegistered = [] {
+    for (std::string_view name : evaluatorNames())
+        registerFor(name, {}, std::string(name));
+    for (std::string_view links : resistanceLinkNames())
+        if (links != EvaluatorConfig{}.resistanceLinks)
+            registerFor("resistance", {std::string(links)}, "resistance+" + std::string(links));
     return true;
 }();
 

@@ -7,6 +7,13 @@
       board, so the deterministic players do not repeat one game); the search plays White in
       even games and Black in odd ones. Prints each result and the search's score.
 
+  selfplay.py versus [--binary B] [--size 9] [--time 0.3] [--openings 10] [--offset 3]
+                     [--a resistance_links=bridges] [--b resistance_links=off]
+      Two search players (player=search, the same max_time) that differ in the options
+      --a and --b (comma-separated key=value). Each of the --openings Black first stones
+      (spread like match's, shifted by --offset) is played twice, A taking White, then Black.
+      Prints each result and A's score.
+
   selfplay.py speed [--binary B] [--time 5] [--evaluators resistance,twodistance,...]
       Depth reached and nodes per second of one genmove under max_time on fixed 11x11
       middlegames, per evaluator, from the engine's per-iteration log lines.
@@ -67,31 +74,8 @@ def cell_names(size):
 
 
 def play_game(binary, size, seconds, opening, search_color):
-    common = {"log_level": "warn"}
-    search = Engine(binary, {**common, "player": "search", "max_time": seconds})
-    onestep = Engine(binary, {**common, "player": "onestep"})
-    engines = {search_color: search, "white" if search_color == "black" else "black": onestep}
-    try:
-        for e in (search, onestep):
-            e.send(f"boardsize {size} {size}")
-            e.send(f"play black {opening}")
-        color = "white"
-        moves = 1
-        while True:
-            mover = engines[color]
-            other = engines["black" if color == "white" else "white"]
-            move = mover.send(f"genmove {color}")
-            if move == "resign":
-                return "white" if color == "black" else "black", moves
-            other.send(f"play {color} {move}")
-            moves += 1
-            score = mover.send("final_score")
-            if score in ("B+", "W+"):
-                return ("black" if score == "B+" else "white"), moves
-            color = "black" if color == "white" else "white"
-    finally:
-        search.close()
-        onestep.close()
+    search = {"player": "search", "max_time": seconds}
+    return play_pair(binary, size, opening, search_color, search, {"player": "onestep"})
 
 
 def match(args):
@@ -109,6 +93,62 @@ def match(args):
               f"{winner} after {moves} moves ({'search' if won else 'onestep'})", flush=True)
     print(f"search won {wins}/{args.games} ({100.0 * wins / args.games:.0f}%) on "
           f"{args.size}x{args.size} at {args.time} s per move")
+
+
+def parse_options(text):
+    return dict(pair.split("=", 1) for pair in text.split(",") if pair)
+
+
+def play_versus(binary, size, seconds, opening, a_color, a_options, b_options):
+    common = {"player": "search", "max_time": seconds}
+    return play_pair(binary, size, opening, a_color, {**common, **a_options},
+                     {**common, **b_options})
+
+
+def play_pair(binary, size, opening, a_color, a_options, b_options):
+    """One game from Black's opening stone between two engines of one binary; (winner, moves)."""
+    a = Engine(binary, {"log_level": "warn", **a_options})
+    b = Engine(binary, {"log_level": "warn", **b_options})
+    engines = {a_color: a, "white" if a_color == "black" else "black": b}
+    try:
+        for e in (a, b):
+            e.send(f"boardsize {size} {size}")
+            e.send(f"play black {opening}")
+        color = "white"
+        moves = 1
+        while True:
+            mover = engines[color]
+            other = engines["black" if color == "white" else "white"]
+            move = mover.send(f"genmove {color}")
+            if move == "resign":
+                return "white" if color == "black" else "black", moves
+            other.send(f"play {color} {move}")
+            moves += 1
+            score = mover.send("final_score")
+            if score in ("B+", "W+"):
+                return ("black" if score == "B+" else "white"), moves
+            color = "black" if color == "white" else "white"
+    finally:
+        a.close()
+        b.close()
+
+
+def versus(args):
+    a_options, b_options = parse_options(args.a), parse_options(args.b)
+    cells = cell_names(args.size)
+    stride = 7 if len(cells) % 7 else 5
+    wins = games = 0
+    for i in range(args.openings):
+        opening = cells[(i * stride + args.offset) % len(cells)]
+        for a_color in ("white", "black"):
+            winner, moves = play_versus(args.binary, args.size, args.time, opening, a_color,
+                                        a_options, b_options)
+            wins += winner == a_color
+            games += 1
+            print(f"opening {opening}, A plays {a_color}: winner {winner} after {moves} moves "
+                  f"({'A' if winner == a_color else 'B'}); A {wins}/{games}", flush=True)
+    print(f"A ({args.a}) won {wins}/{games} against B ({args.b}) on {args.size}x{args.size} at "
+          f"{args.time} s per move")
 
 
 ITERATION = re.compile(r"depth (\d+) score (\S+) nodes (\d+) nps (\d+) time ([\d.]+)s")
@@ -145,12 +185,20 @@ def main():
     m.add_argument("--size", type=int, default=9)
     m.add_argument("--time", type=float, default=1.0)
     m.add_argument("--games", type=int, default=20)
+    v = sub.add_parser("versus")
+    v.add_argument("--binary", default=DEFAULT_BINARY)
+    v.add_argument("--size", type=int, default=9)
+    v.add_argument("--time", type=float, default=0.3)
+    v.add_argument("--openings", type=int, default=10)
+    v.add_argument("--offset", type=int, default=3)
+    v.add_argument("--a", default="resistance_links=bridges")
+    v.add_argument("--b", default="resistance_links=off")
     s = sub.add_parser("speed")
     s.add_argument("--binary", default=DEFAULT_BINARY)
     s.add_argument("--time", type=float, default=5.0)
     s.add_argument("--evaluators", default="resistance,twodistance,yreduction,maxflow")
     args = parser.parse_args()
-    match(args) if args.mode == "match" else speed(args)
+    {"match": match, "versus": versus, "speed": speed}[args.mode](args)
 
 
 if __name__ == "__main__":

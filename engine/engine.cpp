@@ -38,9 +38,16 @@ bool Engine::wantsSwap(Color color, const StopFn& shouldStop) {
 
 // The search options and the clock as one move's settings. Without time_left for `color`, a
 // time_settings clock counts as full (its main time, or one byo-yomi period).
+eval::EvaluatorConfig Engine::evaluatorConfig() const {
+    eval::EvaluatorConfig config;
+    config.resistanceLinks = options_.getString("resistance_links");
+    return config;
+}
+
 PlayerSettings Engine::searchSettings(Color color) const {
     PlayerSettings s;
     s.evaluator = options_.getString("evaluator");
+    s.evaluatorConfig = evaluatorConfig();
     s.tableMb = static_cast<std::size_t>(options_.getInt("tt_mb"));
     s.width = static_cast<int>(options_.getInt("width"));
     s.maxDepth = static_cast<int>(options_.getInt("max_depth"));

@@ -27,6 +27,14 @@ void declareEngineOptions(Options& options) {
         evaluators.emplace_back(name);
     options.declare(O::list("evaluator", evaluators.front(), evaluators,
                             "Static evaluator of the search (the first is the default)."));
+    std::vector<std::string> linkSources;
+    for (std::string_view name : eval::resistanceLinkNames())
+        linkSources.emplace_back(name);
+    options.declare(O::list("resistance_links", linkSources.front(), linkSources,
+                            "Virtual connections the resistance evaluator adds to its circuits: "
+                            "bridges = bridges from own stones and edge template II (found "
+                            "directly on the board, no H-search); templates = the same plus "
+                            "edge template IIIa (the ziggurat); off = none."));
     options.declare(O::real("max_time", 5, 0, 1e6,
                             "Seconds per move at most (0: no per-move limit; time_left still "
                             "applies)."));

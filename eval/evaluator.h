@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -29,9 +30,21 @@ public:
                                     std::span<int> cellValues) = 0;
 };
 
+// Run-time choices of the evaluators that have any; each field is an engine option.
+struct EvaluatorConfig {
+    // Virtual-connection links of the resistance evaluator (`resistance_links`), one of
+    // resistanceLinkNames(): "bridges" (bridges and edge template II), "templates" (the same
+    // plus template IIIa) or "off".
+    std::string resistanceLinks = "bridges";
+
+    bool operator==(const EvaluatorConfig&) const = default;
+};
+
 // The registry: the only place that knows the concrete evaluators.
 std::vector<std::string_view> evaluatorNames();
-// nullptr for an unknown name.
-std::unique_ptr<Evaluator> makeEvaluator(std::string_view name);
+// The link sources of the resistance evaluator; the first is EvaluatorConfig's default.
+std::vector<std::string_view> resistanceLinkNames();
+// nullptr for an unknown name, and for resistance an unknown resistanceLinks.
+std::unique_ptr<Evaluator> makeEvaluator(std::string_view name, const EvaluatorConfig& config = {});
 
 } // namespace hex::eval

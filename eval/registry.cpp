@@ -1,3 +1,4 @@
+#include "eval/bridge_links.h"
 #include "eval/evaluator.h"
 #include "eval/max_flow.h"
 #include "eval/resistance.h"
@@ -12,17 +13,56 @@ namespace {
 
 struct Entry {
     std::string_view name;
-    std::unique_ptr<Evaluator> (*make)();
+    std::unique_ptr<Evaluator> (*make)(const EvaluatorConfig&);
 };
 
 template <typename T>
-std::unique_ptr<Evaluator> create() {
+std::unique_ptr<Evaluator> create(const EvaluatorConfig&) {
     return std::make_unique<T>();
+}
+
+constexpr double kZigguratConductance = 4.0;
+
+// The link sources of the resistance evaluator; the first is the default.
+struct LinkSource {
+    std::string_view name;
+    LinkProvider (*provider)();
+};
+
+constexpr std::array kLinkSources{
+    LinkSource{"bridges",
+               [] {
+                   return LinkProvider{
+                       [](const Board& board, Color color, std::vector<Link>& links) {
+                           appendBridgeLinks(board, color, links);
+                       }};
+               }},
+    LinkSource{"templates",
+               [] {
+                   return LinkProvider{
+                       [](const Board& board, Color color, std::vector<Link>& links) {
+                           BridgeConductances conductances;
+                           conductances.stoneToEdgeZiggurat = kZigguratConductance;
+                           appendBridgeLinks(board, color, links, conductances);
+                       }};
+               }},
+    LinkSource{"off", [] { return LinkProvider{}; }},
+};
+
+std::unique_ptr<Evaluator> createResistance(const EvaluatorConfig& config) {
+    for (const LinkSource& source : kLinkSources) {
+        if (source.name == config.resistanceLinks) {
+            auto evaluator = std::make_unique<ResistanceEvaluator>();
+            evaluator->setLinkProvider(source.provider());
+            return evaluator;
+        }
+    }
+    return nullptr;
 }
 
 // The one list of evaluators; the first is the default.
 constexpr std::array kEntries{
-    Entry{"resistance", &create<ResistanceEvaluator>},
+    Entry{"resistance", &createResistance},
     Entry{"twodistance", &create<TwoDistanceEvaluator>},
     Entry{"yreduction", &create<YReductionEvaluator>},
     Entry{"maxflow", &create<MaxFlowEvaluator>},
@@ -37,10 +77,17 @@ std::vector<std::string_view> evaluatorNames() {
     return names;
 }
 
-std::unique_ptr<Evaluator> makeEvaluator(std::string_view name) {
+std::vector<std::string_view> resistanceLinkNames() {
+    std::vector<std::string_view> names;
+    for (const LinkSource& source : kLinkSources)
+        names.push_back(source.name);
+    return names;
+}
+
+std::unique_ptr<Evaluator> makeEvaluator(std::string_view name, const EvaluatorConfig& config) {
     for (const Entry& entry : kEntries)
         if (entry.name == name)
-            return entry.make();
+            return entry.make(config);
     return nullptr;
 }
 

@@ -10,13 +10,18 @@ namespace hex {
 
 namespace {
 
-// Evaluators made on first use, one per name (they keep scratch buffers between calls).
+// Evaluators made on first use, one per name (they keep scratch buffers between calls), remade
+// when the evaluator options change.
 class EvaluatorCache {
 public:
-    eval::Evaluator& get(std::string_view name) {
+    eval::Evaluator& get(std::string_view name, const eval::EvaluatorConfig& config) {
+        if (config != config_) {
+            cache_.clear();
+            config_ = config;
+        }
         auto it = cache_.find(name);
         if (it == cache_.end()) {
-            auto evaluator = eval::makeEvaluator(name);
+            auto evaluator = eval::makeEvaluator(name, config);
             if (!evaluator)
                 throw htp::Failure("unknown evaluator " + htp::quoted(name) +
                                    "; known: " + knownNames());
@@ -33,6 +38,7 @@ private:
         return names;
     }
 
+    eval::EvaluatorConfig config_;
     std::map<std::string, std::unique_ptr<eval::Evaluator>, std::less<>> cache_;
 };
 
@@ -46,7 +52,7 @@ struct CellValues {
 CellValues evaluate(Engine& engine, EvaluatorCache& cache, const htp::Args& a) {
     a.expectBetween(0, 1);
     const std::string name = a.size() == 1 ? a.word(0) : engine.options().getString("evaluator");
-    eval::Evaluator& evaluator = cache.get(name);
+    eval::Evaluator& evaluator = cache.get(name, engine.evaluatorConfig());
     const Board& board = engine.game().board();
     CellValues result;
     result.cells.assign(static_cast<std::size_t>(board.geometry().cellCount()), 0);

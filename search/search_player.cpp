@@ -41,10 +41,14 @@ void SearchPlayer::clear() {
 
 // (Re)creates the table and evaluator when the settings changed; false for an unknown evaluator.
 bool SearchPlayer::prepare(const PlayerSettings& settings) {
-    if (!evaluator_ || evaluator_->name() != settings.evaluator) {
-        evaluator_ = eval::makeEvaluator(settings.evaluator);
+    if (!evaluator_ || evaluator_->name() != settings.evaluator ||
+        evaluatorConfig_ != settings.evaluatorConfig) {
+        evaluator_ = eval::makeEvaluator(settings.evaluator, settings.evaluatorConfig);
+        evaluatorConfig_ = settings.evaluatorConfig;
         if (!evaluator_)
             return false;
+        if (table_)
+            table_->clear(); // the stored scores came from another evaluator
     }
     if (!table_)
         table_ = std::make_unique<TranspositionTable>(settings.tableMb);

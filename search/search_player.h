@@ -19,6 +19,7 @@ namespace hex {
 // What the engine's options and clock ask of one move decision.
 struct PlayerSettings {
     std::string evaluator = "resistance";
+    eval::EvaluatorConfig evaluatorConfig;
     std::size_t tableMb = 64;
     int width = 15;
     int maxDepth = SearchLimits::kMaxDepth;
@@ -85,6 +86,7 @@ private:
     std::unique_ptr<TranspositionTable> table_;
     Solver solver_{solverParams()};
     std::unique_ptr<eval::Evaluator> evaluator_;
+    eval::EvaluatorConfig evaluatorConfig_; // what evaluator_ was made with
     std::optional<LastSearch> last_;
 };
 

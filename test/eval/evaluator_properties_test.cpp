@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -41,14 +42,51 @@ void forRandomPositions(unsigned seed, int perSmallBoard, Check check) {
     }
 }
 
-std::string paramName(const ::testing::TestParamInfo<std::string_view>& param) {
-    return std::string(param.param);
+// Every evaluator with its default configuration, and resistance with every link source.
+struct Variant {
+    std::string_view evaluator;
+    std::string links;
+};
+
+// For gtest's messages and the test list (the default would dump the bytes).
+void PrintTo(const Variant& variant, std::ostream* out) {
+    *out << variant.evaluator << " links=" << variant.links;
 }
 
-class EvaluatorProperties : public ::testing::TestWithParam<std::string_view> {
+std::vector<Variant> variants() {
+    std::vector<Variant> result;
+    const std::string defaultLinks = EvaluatorConfig{}.resistanceLinks;
+    for (std::string_view name : evaluatorNames())
+        result.push_back({name, defaultLinks});
+    for (std::string_view links : resistanceLinkNames())
+        if (links != defaultLinks)
+            result.push_back({"resistance", std::string(links)});
+    return result;
+}
+
+std::unique_ptr<Evaluator> make(const Variant& variant) {
+    auto evaluator = makeEvaluator(variant.evaluator, EvaluatorConfig{variant.links});
+    EXPECT_NE(evaluator, nullptr);
+    return evaluator;
+}
+
+std::string paramName(const ::testing::TestParamInfo<Variant>& param) {
+    const Variant& v = param.param;
+    return std::string(v.evaluator) +
+           (v.links == EvaluatorConfig{}.resistanceLinks ? "" : "_links_" + v.links);
+}
+
+class EvaluatorProperties : public ::testing::TestWithParam<Variant> {
 protected:
-    std::unique_ptr<Evaluator> make() const { return makeEvaluator(GetParam()); }
+    std::unique_ptr<Evaluator> make() const { return eval::make(GetParam()); }
 };
+
+TEST(EvaluatorVariants, CoverEveryLinkSource) {
+    std::size_t resistanceVariants = 0;
+    for (const Variant& v : variants())
+        resistanceVariants += v.evaluator == "resistance";
+    EXPECT_EQ(resistanceVariants, resistanceLinkNames().size());
+}
 
 TEST_P(EvaluatorProperties, ValueInRangeAndCellsNonNegativeZeroWhenOccupied) {
     auto evaluator = make();
@@ -148,8 +186,7 @@ TEST_P(EvaluatorProperties, SidesSeeOppositeValues) {
     });
 }
 
-INSTANTIATE_TEST_SUITE_P(All, EvaluatorProperties, ::testing::ValuesIn(evaluatorNames()),
-                         paramName);
+INSTANTIATE_TEST_SUITE_P(All, EvaluatorProperties, ::testing::ValuesIn(variants()), paramName);
 
 // Adding a stone of one's own never lowers one's value. Resistance: Rayleigh monotonicity (the
 // stone only raises own conductances and removes a node from the opponent's circuit).
@@ -158,10 +195,14 @@ INSTANTIATE_TEST_SUITE_P(All, EvaluatorProperties, ::testing::ValuesIn(evaluator
 // neighbours inherit its two better neighbours), the opponent's never shrink, and when the own
 // minimum potential stays the same every neighbour of the stone reaches it, so the tie-break
 // count cannot fall; the weight K > any count difference covers the other cases.
-class Monotonicity : public ::testing::TestWithParam<std::string_view> {};
+// With links (eval/bridge_links.h): a move into a bridge's carrier merges stone-to-stone and
+// stone-to-edge links into groups and drops at most two stone-to-empty links (<= 0.5 each) at
+// one empty cell while its branch to the move rises from 1 to 2; every other link survives or
+// grows, and the opponent only loses links.
+class Monotonicity : public ::testing::TestWithParam<Variant> {};
 
 TEST_P(Monotonicity, OwnStoneNeverLowersOwnValue) {
-    auto evaluator = makeEvaluator(GetParam());
+    auto evaluator = make(GetParam());
     std::mt19937 rng(8);
     forRandomPositions(7, 80, [&](const Board& position, Color player) {
         Board board = position;
@@ -180,7 +221,7 @@ TEST_P(Monotonicity, OwnStoneNeverLowersOwnValue) {
     });
 }
 
-INSTANTIATE_TEST_SUITE_P(All, Monotonicity, ::testing::ValuesIn(evaluatorNames()), paramName);
+INSTANTIATE_TEST_SUITE_P(All, Monotonicity, ::testing::ValuesIn(variants()), paramName);
 
 } // namespace
 } // namespace hex::eval

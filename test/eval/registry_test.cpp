@@ -16,6 +16,14 @@ TEST(Registry, MakesEveryNamedEvaluator) {
     }
 }
 
+TEST(Registry, ResistanceLinkSourcesStartWithTheDefault) {
+    const std::vector<std::string_view> links = resistanceLinkNames();
+    ASSERT_EQ(links, (std::vector<std::string_view>{"bridges", "templates", "off"}));
+    EXPECT_EQ(links.front(), EvaluatorConfig{}.resistanceLinks);
+    for (std::string_view source : links)
+        EXPECT_NE(makeEvaluator("resistance", EvaluatorConfig{std::string(source)}), nullptr);
+}
+
 TEST(Registry, UnknownNameGivesNull) {
     EXPECT_EQ(makeEvaluator("bogus"), nullptr);
     EXPECT_EQ(makeEvaluator(""), nullptr);

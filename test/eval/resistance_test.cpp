@@ -1,3 +1,4 @@
+#include "eval/evaluator.h"
 #include "eval/resistance.h"
 #include "eval/skyline_solver.h"
 
@@ -114,6 +115,22 @@ TEST(Resistance, LinkCanBridgeAnOpponentWall) {
     const double r = evaluator.resistance(board, Color::Black);
     EXPECT_TRUE(std::isfinite(r));
     EXPECT_GT(r, 1.0);
+}
+
+TEST(Resistance, BridgeLinksFromTheRegistryRaiseTheBridgingSidesValue) {
+    // Black b2 and c3 form a bridge; White has no links. Made through the registry, so a link
+    // source that is not installed (or links the circuit drops) shows up as equal values.
+    Board board(5, 5);
+    const Geometry& g = board.geometry();
+    board.play(*g.parse("b2"), Color::Black);
+    board.play(*g.parse("d2"), Color::White);
+    board.play(*g.parse("c3"), Color::Black);
+    const auto plain = makeEvaluator("resistance", EvaluatorConfig{"off"});
+    const auto linked = makeEvaluator("resistance", EvaluatorConfig{"bridges"});
+    ASSERT_NE(linked, nullptr);
+    EXPECT_GT(linked->evaluate(board, Color::Black), plain->evaluate(board, Color::Black));
+    EXPECT_LT(linked->evaluate(board, Color::White), plain->evaluate(board, Color::White));
+    EXPECT_EQ(makeEvaluator("resistance", EvaluatorConfig{"bogus"}), nullptr);
 }
 
 TEST(Resistance, CellValuesAreCurrents) {

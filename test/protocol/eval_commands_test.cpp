@@ -49,6 +49,23 @@ TEST_F(EvalCommands, TheEvaluatorOptionChoosesTheDefault) {
     EXPECT_NE(error.find("resistance"), std::string::npos);
 }
 
+// eval answers what the search sees: the resistance_links option reaches it too. Black's c3-b2
+// pair is a bridge, which only the links see.
+TEST_F(EvalCommands, TheResistanceLinksOptionReachesEval) {
+    run("play w e1");
+    run("play b b2");
+    std::set<std::string> values;
+    for (std::string_view links : eval::resistanceLinkNames()) {
+        ASSERT_EQ(run("param_ohmhex resistance_links " + std::string(links)), "= \n\n");
+        values.insert(payload("eval resistance"));
+    }
+    ASSERT_EQ(run("param_ohmhex resistance_links off"), "= \n\n");
+    const std::string withoutLinks = payload("eval resistance");
+    ASSERT_EQ(run("param_ohmhex resistance_links bridges"), "= \n\n");
+    EXPECT_NE(payload("eval resistance"), withoutLinks);
+    EXPECT_GE(values.size(), 2u);
+}
+
 TEST_F(EvalCommands, UnknownEvaluatorsAreRefusedWithTheKnownNames) {
     const std::string reply = run("eval nosuch");
     EXPECT_EQ(reply.substr(0, 2), "? ");

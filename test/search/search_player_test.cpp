@@ -78,6 +78,28 @@ TEST(SearchPlayer, KeepsTheLastSearchAndAnswersAnInterruptAtOnce) {
     EXPECT_EQ(player.last()->board.key(), board.key());
 }
 
+// The evaluator configuration (resistance_links) reaches the evaluator, and changing it
+// between moves remakes the evaluator: the same player then scores like a fresh one.
+TEST(SearchPlayer, EvaluatorConfigurationReachesTheSearch) {
+    const Board board = boardWith(7, "b2 c3", "d2");
+    auto scoreWith = [&](SearchPlayer& player, const std::string& links) {
+        PlayerSettings s = quickSettings();
+        s.evaluator = "resistance";
+        s.evaluatorConfig.resistanceLinks = links;
+        s.maxDepth = 2;
+        player.chooseStone(board, Color::White, s, {});
+        return player.last()->result.score;
+    };
+    SearchPlayer plain;
+    SearchPlayer linked;
+    const Score withoutLinks = scoreWith(plain, "off");
+    const Score withLinks = scoreWith(linked, "bridges");
+    EXPECT_NE(withoutLinks, withLinks);
+    SearchPlayer switching;
+    EXPECT_EQ(scoreWith(switching, "off"), withoutLinks);
+    EXPECT_EQ(scoreWith(switching, "bridges"), withLinks);
+}
+
 TEST(SearchPlayer, UnknownEvaluatorGivesNoMove) {
     PlayerSettings s = quickSettings();
     s.evaluator = "no-such-evaluator";
