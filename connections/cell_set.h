@@ -12,17 +12,19 @@
 namespace hex {
 
 // A fixed-size set of board nodes (interior cells and edge nodes), 64 bits per word. Value type:
-// carriers and proof sets are copied freely, so it has no heap storage.
-class CellSet {
+// carriers and proof sets are copied freely, so it has no heap storage. `CellSet` holds every node
+// of the largest board; the H-search works on the narrowest width that holds the cells of the
+// board at hand (one word up to 8x8), since set operations are most of its time.
+template <int W>
+class BasicCellSet {
 public:
-    static constexpr int kWords = 6;
+    static constexpr int kWords = W;
     static constexpr int kCapacity = kWords * 64;
-    static_assert(kCapacity >= Geometry::kMaxNodes);
 
-    constexpr CellSet() = default;
+    constexpr BasicCellSet() = default;
 
-    static CellSet of(std::initializer_list<Cell> cells) {
-        CellSet s;
+    static BasicCellSet of(std::initializer_list<Cell> cells) {
+        BasicCellSet s;
         for (Cell c : cells)
             s.set(c);
         return s;
@@ -45,13 +47,13 @@ public:
             n += popcount(w);
         return n;
     }
-    bool intersects(const CellSet& o) const noexcept {
+    bool intersects(const BasicCellSet& o) const noexcept {
         for (int i = 0; i < kWords; ++i)
             if ((words_[i] & o.words_[i]) != 0)
                 return true;
         return false;
     }
-    bool isSubsetOf(const CellSet& o) const noexcept {
+    bool isSubsetOf(const BasicCellSet& o) const noexcept {
         for (int i = 0; i < kWords; ++i)
             if ((words_[i] & ~o.words_[i]) != 0)
                 return false;
@@ -81,26 +83,37 @@ public:
         return out;
     }
 
-    CellSet& operator|=(const CellSet& o) noexcept {
+    BasicCellSet& operator|=(const BasicCellSet& o) noexcept {
         for (int i = 0; i < kWords; ++i)
             words_[i] |= o.words_[i];
         return *this;
     }
-    CellSet& operator&=(const CellSet& o) noexcept {
+    BasicCellSet& operator&=(const BasicCellSet& o) noexcept {
         for (int i = 0; i < kWords; ++i)
             words_[i] &= o.words_[i];
         return *this;
     }
     // Set difference.
-    CellSet& operator-=(const CellSet& o) noexcept {
+    BasicCellSet& operator-=(const BasicCellSet& o) noexcept {
         for (int i = 0; i < kWords; ++i)
             words_[i] &= ~o.words_[i];
         return *this;
     }
-    friend CellSet operator|(CellSet a, const CellSet& b) noexcept { return a |= b; }
-    friend CellSet operator&(CellSet a, const CellSet& b) noexcept { return a &= b; }
-    friend CellSet operator-(CellSet a, const CellSet& b) noexcept { return a -= b; }
-    bool operator==(const CellSet&) const = default;
+    friend BasicCellSet operator|(BasicCellSet a, const BasicCellSet& b) noexcept { return a |= b; }
+    friend BasicCellSet operator&(BasicCellSet a, const BasicCellSet& b) noexcept { return a &= b; }
+    friend BasicCellSet operator-(BasicCellSet a, const BasicCellSet& b) noexcept { return a -= b; }
+    bool operator==(const BasicCellSet&) const = default;
+
+    // The same members in a set of another width; members beyond its capacity are dropped.
+    template <int V>
+    BasicCellSet<V> resized() const noexcept {
+        BasicCellSet<V> out;
+        for (int i = 0; i < (W < V ? W : V); ++i)
+            out.setWord(i, words_[static_cast<std::size_t>(i)]);
+        return out;
+    }
+    std::uint64_t wordAt(int i) const noexcept { return words_[static_cast<std::size_t>(i)]; }
+    void setWord(int i, std::uint64_t bits) noexcept { words_[static_cast<std::size_t>(i)] = bits; }
 
 private:
     // Inline bit count: without -mpopcnt, std::popcount becomes a library call.
@@ -115,5 +128,8 @@ private:
 
     std::array<std::uint64_t, kWords> words_{};
 };
+
+using CellSet = BasicCellSet<6>;
+static_assert(CellSet::kCapacity >= Geometry::kMaxNodes);
 
 } // namespace hex

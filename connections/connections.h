@@ -1,10 +1,13 @@
 #pragma once
 
 #include "connections/cell_set.h"
+#include "connections/h_search.h"
 #include "connections/vc.h"
 #include "engine/core/board.h"
 
+#include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace hex {
@@ -23,12 +26,17 @@ namespace hex {
 // A connection whose carrier is a superset of another one of the same or a stronger kind is
 // dropped. Bridges and edge templates II and IIIa (the ziggurat) come out of these rules.
 //
-// Rebuilt from scratch by `build`; the object keeps its buffers between builds.
+// Rebuilt from scratch by `build`; the object keeps its buffers between builds. The search runs
+// on carriers just wide enough for the board (HSearch<W>) and the results are copied out.
 class Connections {
 public:
     explicit Connections(VcLimits limits = {}) : limits_(limits) {}
 
-    void build(const Board& board, Color color);
+    // Which results a build keeps: every pair, or only the pair of the owner's edges (what the
+    // game-state analysis needs; the other queries then answer empty). The search is the same.
+    enum class Scope { AllPairs, EdgesOnly };
+
+    void build(const Board& board, Color color, Scope scope = Scope::AllPairs);
 
     Color color() const noexcept { return color_; }
     const VcLimits& limits() const noexcept { return limits_; }
@@ -52,47 +60,36 @@ private:
         std::vector<CellSet> fulls;
         std::vector<Semi> semis;
     };
-    struct Pending {
-        int a;
-        int b;
-        CellSet carrier;
+    struct Engines; // the H-search, one instance per carrier width
+    // Owns the engines; a copy starts with fresh ones (they are scratch buffers only).
+    struct EngineSlot {
+        EngineSlot();
+        EngineSlot(const EngineSlot&);
+        EngineSlot& operator=(const EngineSlot&) noexcept { return *this; }
+        ~EngineSlot();
+        std::unique_ptr<Engines> engines;
     };
 
     int endpointOf(Cell node) const noexcept {
-        return node >= 0 && node < static_cast<int>(endpoint_.size()) ? endpoint_[node] : -1;
+        return node >= 0 && node < static_cast<int>(map_.endpointOf.size())
+                   ? map_.endpointOf[static_cast<std::size_t>(node)]
+                   : -1;
     }
-    PairVcs& pair(int a, int b) noexcept { return pairs_[pairIndex(a, b)]; }
     const PairVcs& pair(int a, int b) const noexcept { return pairs_[pairIndex(a, b)]; }
-    std::size_t pairIndex(int a, int b) const noexcept {
-        if (a > b)
-            std::swap(a, b);
-        return static_cast<std::size_t>(a) * static_cast<std::size_t>(nodes_) +
-               static_cast<std::size_t>(b);
-    }
+    std::size_t pairIndex(int a, int b) const noexcept { return vcPairIndex(a, b, nodes_); }
 
-    void mapEndpoints(const Board& board);
-    void addBase(const Board& board);
-    void propagate();
-    void andThrough(int mid, int other, const CellSet& carrier);
-    bool addFull(int a, int b, const CellSet& carrier);
-    void addSemi(int a, int b, const CellSet& carrier, Cell key);
-    void orRule(int a, int b, const CellSet& newCarrier);
-    void orSearch(int a, int b, std::size_t start, const CellSet& intersection,
-                  const CellSet& unionSoFar, int used);
-    void sortBySize();
+    template <int W>
+    void search(HSearch<W>& engine, Scope scope);
+    template <int W>
+    void copyOut(const HSearch<W>& engine, int a, int b);
 
     VcLimits limits_;
     Color color_ = Color::Black;
     int nodes_ = 0;
-    std::vector<int> endpoint_;   // board node -> endpoint index, -1 if none
-    std::vector<Cell> cellOf_;    // endpoint index -> the empty cell, kNoCell for a group
-    std::vector<char> throughOk_; // endpoint index -> the AND rule may go through it
-    std::vector<PairVcs> pairs_;  // nodes_ x nodes_, only a <= b used
-    std::vector<std::vector<int>> partners_; // endpoints with at least one full to this one
-    std::vector<char> isPartner_;            // nodes_ x nodes_
-    std::vector<Pending> queue_;
-    std::vector<CellSet> queuedOr_; // fulls found by the running OR search
-    std::vector<CellSet> suffix_;   // suffix intersections of the semis being ORed
+    EndpointMap map_;
+    std::vector<PairVcs> pairs_; // nodes_ x nodes_, only a < b used, sorted
+    std::vector<int> usedPairs_; // pair indices holding a connection
+    EngineSlot slot_;
     int edge1_ = -1;
     int edge2_ = -1;
 };

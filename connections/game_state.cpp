@@ -10,36 +10,66 @@ CellSet emptyCellSet(const Board& board) {
     return s;
 }
 
+EdgeSummary summariseEdges(const Connections& vcs) {
+    EdgeSummary summary;
+    // Fulls and semis are sorted by size: the first is the smallest proof.
+    if (!vcs.edgeFulls().empty())
+        summary.full = vcs.edgeFulls().front();
+    const auto semis = vcs.edgeSemis();
+    if (!semis.empty()) {
+        summary.semi = semis.front();
+        summary.semiIntersection = semis.front().carrier;
+    }
+    for (const Semi& s : semis) {
+        summary.semiIntersection &= s.carrier;
+        summary.semiUnion |= s.carrier;
+    }
+    return summary;
+}
+
 GameState analyseGameState(const Board& board, Color toMove, const Connections& own,
                            const Connections& opp) {
+    return analyseGameState(board, toMove, summariseEdges(own), summariseEdges(opp));
+}
+
+GameState analyseGameState(const Board& board, Color toMove, const EdgeSummary& own,
+                           const EdgeSummary& opp) {
     GameState state;
     if (const auto w = board.winner()) {
         state.winner = *w;
         return state;
     }
-    // Fulls and semis are sorted by size: the first is the smallest proof.
-    if (!own.edgeFulls().empty()) {
+    if (own.full) {
         state.winner = toMove;
-        state.proof = own.edgeFulls().front();
+        state.proof = *own.full;
         const Cell any = state.proof.any() ? state.proof.first() : emptyCellSet(board).first();
         state.winningMove = any;
         return state;
     }
-    if (!own.edgeSemis().empty()) {
+    if (own.semi) {
         state.winner = toMove;
-        state.proof = own.edgeSemis().front().carrier;
-        state.winningMove = own.edgeSemis().front().key;
+        state.proof = own.semi->carrier;
+        state.winningMove = own.semi->key;
         return state;
     }
-    if (!opp.edgeFulls().empty()) {
+    return analyseThreats(board, toMove, opp);
+}
+
+GameState analyseThreats(const Board& board, Color toMove, const EdgeSummary& opp) {
+    GameState state;
+    if (const auto w = board.winner()) {
+        state.winner = *w;
+        return state;
+    }
+    if (opp.full) {
         state.winner = opponent(toMove);
-        state.proof = opp.edgeFulls().front();
+        state.proof = *opp.full;
         return state;
     }
     state.mustPlay = emptyCellSet(board);
-    for (const Semi& s : opp.edgeSemis()) {
-        state.mustPlay &= s.carrier;
-        state.mustPlayReason |= s.carrier;
+    if (opp.semi) {
+        state.mustPlay &= opp.semiIntersection;
+        state.mustPlayReason = opp.semiUnion;
     }
     if (state.mustPlay.none()) {
         state.winner = opponent(toMove);

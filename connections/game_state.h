@@ -30,6 +30,23 @@ struct GameState {
 GameState analyseGameState(const Board& board, Color toMove, const Connections& own,
                            const Connections& opp);
 
+// All that the game-state analysis uses of one colour's connections: its edge-to-edge ones.
+// Small enough to cache per position, which the solver does.
+struct EdgeSummary {
+    std::optional<CellSet> full; // the smallest full carrier
+    std::optional<Semi> semi;    // the semi with the smallest carrier
+    CellSet semiIntersection;    // intersection of all semi carriers (when there is a semi)
+    CellSet semiUnion;           // union of all semi carriers
+};
+EdgeSummary summariseEdges(const Connections& vcs);
+
+// The same analysis from the two summaries.
+GameState analyseGameState(const Board& board, Color toMove, const EdgeSummary& own,
+                           const EdgeSummary& opp);
+// Only what the opponent's connections prove: a loss for toMove (by a full, or by an empty
+// must-play) or the must-play set. `winner` is never toMove.
+GameState analyseThreats(const Board& board, Color toMove, const EdgeSummary& opp);
+
 // Empty interior cells of the board.
 CellSet emptyCellSet(const Board& board);
 

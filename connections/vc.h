@@ -3,6 +3,9 @@
 #include "connections/cell_set.h"
 #include "engine/core/types.h"
 
+#include <cstddef>
+#include <utility>
+
 namespace hex {
 
 // Bounds on the H-search. Every VC it reports is valid whatever the limits; the limits only trade
@@ -13,6 +16,14 @@ struct VcLimits {
     int maxOrSemis = 4;       // semis combined by one application of the OR rule
     bool andOverEdge = false; // whether the AND rule may go through a group holding an own edge
 };
+
+// Index of the unordered endpoint pair {a, b} in a nodes x nodes table (only a <= b is used).
+inline std::size_t vcPairIndex(int a, int b, int nodes) noexcept {
+    if (a > b)
+        std::swap(a, b);
+    return static_cast<std::size_t>(a) * static_cast<std::size_t>(nodes) +
+           static_cast<std::size_t>(b);
+}
 
 // A semi connection: the owner connects its endpoints inside `carrier` if it moves first, by
 // playing `key` (which belongs to the carrier) and then answering every intrusion.

@@ -30,6 +30,8 @@ ProofTable::Entry orient(const Board& board, ProofTable::Entry e) {
 
 } // namespace
 
+Key ProofTable::keyOf(const Board& board, Color toMove) { return canonicalKey(board, toMove); }
+
 std::optional<ProofTable::Entry> ProofTable::find(const Board& board, Color toMove) const {
     const auto it = entries_.find(canonicalKey(board, toMove));
     if (it == entries_.end())

@@ -23,6 +23,9 @@ public:
 
     explicit ProofTable(std::size_t maxEntries) : maxEntries_(maxEntries) {}
 
+    // The key a position is stored under: the same for a position and its rotation.
+    static Key keyOf(const Board& board, Color toMove);
+
     std::optional<Entry> find(const Board& board, Color toMove) const;
     void store(const Board& board, Color toMove, const Entry& entry);
     void clear() { entries_.clear(); }

@@ -2,6 +2,7 @@
 
 #include "connections/game_state.h"
 #include "connections/inferior.h"
+#include "engine/core/zobrist.h"
 #include "solver/move_order.h"
 
 #include <algorithm>
@@ -13,7 +14,7 @@ constexpr std::uint64_t kPollInterval = 256; // nodes between clock and stop-fla
 }
 
 Solver::Solver(SolverParams params)
-    : params_(params), table_(params.tableEntries), own_(params.vcLimits), opp_(params.vcLimits) {}
+    : params_(params), table_(params.tableEntries), vcs_(params.vcLimits) {}
 
 void Solver::start(const Board& board, const SolveLimits& limits) {
     board_.emplace(board);
@@ -45,7 +46,7 @@ SolveResult Solver::solve(const Board& board, Color toMove, const SolveLimits& l
     if (const auto w = board.winner()) {
         result.winner = *w;
     } else {
-        const Outcome o = solveNode(toMove);
+        const Outcome o = prove(toMove);
         if (!aborted_) {
             result.winner = o.win ? toMove : opponent(toMove);
             result.proof = o.proof;
@@ -74,7 +75,7 @@ WinningMoves Solver::winningMoves(const Board& board, Color toMove, const SolveL
     if (!board.winner()) {
         for (Cell m : emptyCellSet(board).cells()) {
             board_->play(m, toMove);
-            const bool won = board_->winner() == toMove || !solveNode(opponent(toMove)).win;
+            const bool won = board_->winner() == toMove || !prove(opponent(toMove)).win;
             board_->undo();
             if (aborted_) {
                 result.complete = false;
@@ -88,6 +89,18 @@ WinningMoves Solver::winningMoves(const Board& board, Color toMove, const SolveL
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
     result.stats = stats_;
     return result;
+}
+
+Solver::Outcome Solver::prove(Color toMove) {
+    if (!dfpnEnabled())
+        return solveNode(toMove);
+    constexpr std::uint32_t kAll = ~std::uint32_t{0};
+    Bounds bounds;
+    bool solved = false;
+    Outcome o = mid(toMove, {kAll, kAll}, bounds, solved);
+    if (!solved && !aborted_)
+        aborted_ = true; // cannot happen with infinite thresholds; treated as unknown
+    return o;
 }
 
 Solver::Outcome Solver::solveNode(Color toMove) {
@@ -125,30 +138,71 @@ void Solver::store(Color toMove, const Outcome& o) {
         table_.store(*board_, toMove, {o.win ? toMove : opponent(toMove), o.proof, o.move});
 }
 
-Solver::Static Solver::analyse(Color toMove) {
-    Board& board = *board_;
+Solver::Static Solver::fromGameState(const GameState& state, Color toMove) {
     Static s;
-    if (const auto w = board.winner()) {
-        s.win = *w == toMove;
-        return s;
-    }
-    if (!params_.useConnections) {
-        s.mustPlay = emptyCellSet(board);
-        return s;
-    }
-    own_.build(board, toMove);
-    opp_.build(board, opponent(toMove));
-    stats_.vcBuilds += 2;
-    const GameState state = analyseGameState(board, toMove, own_, opp_);
     if (state.winner) {
         s.win = *state.winner == toMove;
         s.proof = state.proof;
         s.move = state.winningMove;
-        return s;
     }
     s.mustPlay = state.mustPlay;
     s.mustPlayReason = state.mustPlayReason;
     return s;
+}
+
+Solver::Static Solver::analyse(Color toMove) {
+    const Board& board = *board_;
+    if (!params_.useConnections)
+        return fromGameState(analyseThreats(board, toMove, EdgeSummary{}), toMove);
+    const EdgeSummary own = summary(toMove);
+    if (own.full || own.semi) // a win: the opponent's connections cannot change that
+        return fromGameState(analyseGameState(board, toMove, own, EdgeSummary{}), toMove);
+    return fromGameState(analyseGameState(board, toMove, own, summary(opponent(toMove))), toMove);
+}
+
+// The lookahead's judgement of a child: the opponent's connections alone. The mover's own
+// rarely decide a child that is in the parent's must-play (the mover's semis all run through
+// the parent's move), and they are built when the child is searched.
+Solver::Static Solver::threats(Color toMove) {
+    const Board& board = *board_;
+    const EdgeSummary opp = params_.useConnections ? summary(opponent(toMove)) : EdgeSummary{};
+    return fromGameState(analyseThreats(board, toMove, opp), toMove);
+}
+
+// The lookahead's static judgement of a child just played, with `them` to move: fill-in, then
+// their threats. The fill-in is undone; its cells join a decided child's proof.
+Solver::Static Solver::judgeChild(Color them) {
+    FillIn fill;
+    if (params_.useInferior)
+        fill = fillInferior(*board_);
+    Static child = threats(them);
+    for (int i = 0; i < fill.stones; ++i)
+        board_->undo();
+    if (child.win)
+        child.proof |= fill.cells;
+    return child;
+}
+
+// The edge connections of one colour on the current board depend on the stones only, so they
+// are cached by the stones' Zobrist key and the colour (direct-mapped, overwritten).
+EdgeSummary Solver::summary(Color color) {
+    const Key key = board_->key() ^ zobrist::sideToMove(color);
+    CachedSummary* slot = nullptr;
+    if (params_.useVcCache && params_.vcCacheEntries > 0) {
+        if (vcCache_.empty())
+            vcCache_.resize(params_.vcCacheEntries);
+        slot = &vcCache_[static_cast<std::size_t>(key % vcCache_.size())];
+        if (slot->used && slot->key == key) {
+            ++stats_.vcCacheHits;
+            return slot->value;
+        }
+    }
+    vcs_.build(*board_, color, Connections::Scope::EdgesOnly);
+    ++stats_.vcBuilds;
+    const EdgeSummary built = summariseEdges(vcs_);
+    if (slot != nullptr)
+        *slot = {key, true, built};
+    return built;
 }
 
 // Tries the candidates in order. losePattern starts as the opponent's pattern for the moves
@@ -170,14 +224,9 @@ Solver::Outcome Solver::searchMoves(Color toMove, CellSet candidates, CellSet lo
             if (outOfBudget())
                 return {};
             board.play(c.move, toMove);
-            FillIn fill;
-            if (params_.useInferior)
-                fill = fillInferior(board);
-            const Static child = analyse(them);
-            for (int i = 0; i < fill.stones; ++i)
-                board.undo();
+            const Static child = judgeChild(them);
             if (child.win) {
-                Outcome decided{*child.win, child.proof | fill.cells, child.move};
+                Outcome decided{*child.win, child.proof, child.move};
                 store(them, decided);
                 board.undo();
                 if (!decided.win) {

@@ -2,6 +2,7 @@
 
 #include "connections/cell_set.h"
 #include "connections/connections.h"
+#include "connections/game_state.h"
 #include "connections/vc.h"
 #include "engine/core/board.h"
 #include "solver/proof_table.h"
@@ -10,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace hex {
@@ -22,8 +24,16 @@ struct SolverParams {
     bool usePatternPruning = true; // intersect the candidates with each refutation's pattern
     bool useTable = true;          // transposition table of proven results
     bool useLookahead = true;      // order moves by the opponent's must-play after them
+    // Remember each position's edge-to-edge connections per colour, so that a child judged by
+    // the lookahead does not build them again when it is searched.
+    bool useVcCache = true;
+    // Depth-first proof-number search (Nagai's MID with Pawlewicz's 1+epsilon thresholds) instead
+    // of plain depth-first search; it needs the table (without it the solver searches depth-first).
+    bool useDfpn = true;
     VcLimits vcLimits;
     std::size_t tableEntries = std::size_t{1} << 21;
+    std::size_t vcCacheEntries = std::size_t{1} << 17; // direct-mapped, overwritten
+    std::size_t dfpnEntries = std::size_t{1} << 22;    // proof-number bounds; cleared when full
 };
 
 struct SolveLimits {
@@ -37,7 +47,8 @@ struct SolveStats {
     std::uint64_t tableLookups = 0;
     std::uint64_t tableHits = 0;
     std::uint64_t vcBuilds = 0;
-    std::uint64_t lookaheads = 0; // children evaluated statically to order the moves
+    std::uint64_t lookaheads = 0;  // children evaluated statically to order the moves
+    std::uint64_t vcCacheHits = 0; // VC builds answered by the cache
     double seconds = 0;
 };
 
@@ -68,7 +79,10 @@ public:
     // Every empty cell whose play wins for toMove (empty when the game is over).
     WinningMoves winningMoves(const Board& board, Color toMove, const SolveLimits& limits = {});
 
-    void clearTable() { table_.clear(); }
+    void clearTable() {
+        table_.clear();
+        bounds_.clear();
+    }
     const SolverParams& params() const noexcept { return params_; }
 
 private:
@@ -86,22 +100,58 @@ private:
         CellSet mustPlay;
         CellSet mustPlayReason;
     };
+    struct CachedSummary {
+        Key key = 0;
+        bool used = false;
+        EdgeSummary value;
+    };
     struct Candidate {
         Cell move;
         int childMustPlay; // size of the opponent's must-play after the move: smaller is better
     };
 
+    // Proof and disproof numbers of a node for its side to move: phi 0 = proven win, delta 0 =
+    // proven loss.
+    struct Bounds {
+        std::uint32_t phi = 1;
+        std::uint32_t delta = 1;
+    };
+    struct DfpnChild {
+        Cell move;
+        Bounds bounds; // the child's, for the opponent to move there
+    };
+    struct Probe { // what is known about a child before searching it
+        bool solved = false;
+        Outcome result; // for the child's side to move, when solved
+        Bounds bounds;
+    };
+
     void start(const Board& board, const SolveLimits& limits);
     bool outOfBudget();
+    bool dfpnEnabled() const noexcept { return params_.useDfpn && params_.useTable; }
+    // Solves the current position with the configured search (proof-number or depth-first).
+    Outcome prove(Color toMove);
+    // The depth-first search.
     Outcome solveNode(Color toMove);
+    // Expands the node until its bounds reach a threshold or it is solved; solved results go to
+    // the table, open ones to the bounds table. `solved` says which of the two was returned.
+    Outcome mid(Color toMove, Bounds threshold, Bounds& out, bool& solved);
+    Outcome midChildren(Color toMove, CellSet candidates, CellSet losePattern, Bounds threshold,
+                        Bounds& out, bool& solved);
+    Probe probeChild(Color toMove, Cell move);
+    static Static fromGameState(const GameState& state, Color toMove);
     Static analyse(Color toMove);
+    Static threats(Color toMove);
+    Static judgeChild(Color them);
+    EdgeSummary summary(Color color);
     Outcome searchMoves(Color toMove, CellSet candidates, CellSet losePattern);
     void store(Color toMove, const Outcome& o);
 
     SolverParams params_;
     ProofTable table_;
-    Connections own_;
-    Connections opp_;
+    Connections vcs_; // scratch for the builds
+    std::vector<CachedSummary> vcCache_;
+    std::unordered_map<Key, Bounds> bounds_; // open dfpn nodes, keyed like the proof table
     std::optional<Board> board_;
     SolveLimits limits_;
     SolveStats stats_;

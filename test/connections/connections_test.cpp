@@ -174,5 +174,75 @@ TEST(Connections, SmallLimitsStillSound) {
     EXPECT_GT(checked, 150);
 }
 
+// The H-search on W-word carriers, as the full-width sets the queries return.
+template <int W>
+std::vector<std::vector<CellSet>> runAtWidth(const EndpointMap& map, const VcLimits& limits) {
+    HSearch<W> engine;
+    engine.run(map, limits);
+    std::vector<std::vector<CellSet>> out;
+    for (int a = 0; a < map.nodes; ++a) {
+        for (int b = a + 1; b < map.nodes; ++b) {
+            std::vector<CellSet> pair;
+            for (const auto& f : engine.result(a, b).fulls)
+                pair.push_back(f.template resized<CellSet::kWords>());
+            pair.emplace_back(); // separates fulls from semis
+            for (const auto& s : engine.result(a, b).semis) {
+                pair.push_back(s.carrier.template resized<CellSet::kWords>());
+                pair.push_back(CellSet::of({s.key}));
+            }
+            out.push_back(pair);
+        }
+    }
+    return out;
+}
+
+// Narrow carriers are an optimisation only: every width derives the same connections in the
+// same order, on boards that need one word (5x5) and two (9x9).
+TEST(Connections, EveryCarrierWidthFindsTheSameConnections) {
+    std::mt19937 rng(99);
+    EndpointMap map;
+    for (int round = 0; round < 30; ++round) {
+        const int size = round % 2 == 0 ? 5 : 9;
+        auto board = testing::randomPosition(size, static_cast<int>(rng() % 20), rng);
+        if (!board)
+            continue;
+        const Color color = round % 4 < 2 ? Color::Black : Color::White;
+        map.build(*board, color, VcLimits{});
+        const auto wide = runAtWidth<6>(map, VcLimits{});
+        EXPECT_EQ(runAtWidth<2>(map, VcLimits{}), wide);
+        if (size * size <= 64) {
+            EXPECT_EQ(runAtWidth<1>(map, VcLimits{}), wide);
+        }
+    }
+}
+
+TEST(Connections, EdgesOnlyScopeKeepsTheEdgeConnections) {
+    std::mt19937 rng(5);
+    Connections all;
+    Connections edges;
+    for (int round = 0; round < 40; ++round) {
+        auto board = testing::randomPosition(5, static_cast<int>(rng() % 12), rng);
+        if (!board)
+            continue;
+        const Color color = round % 2 == 0 ? Color::Black : Color::White;
+        all.build(*board, color);
+        edges.build(*board, color, Connections::Scope::EdgesOnly);
+        const auto& fullsAll = all.edgeFulls();
+        const auto& fullsEdges = edges.edgeFulls();
+        EXPECT_TRUE(
+            std::equal(fullsAll.begin(), fullsAll.end(), fullsEdges.begin(), fullsEdges.end()));
+        ASSERT_EQ(all.edgeSemis().size(), edges.edgeSemis().size());
+        for (std::size_t i = 0; i < all.edgeSemis().size(); ++i) {
+            EXPECT_EQ(all.edgeSemis()[i].carrier, edges.edgeSemis()[i].carrier);
+            EXPECT_EQ(all.edgeSemis()[i].key, edges.edgeSemis()[i].key);
+        }
+        const Geometry& g = board->geometry();
+        const Cell a = board->emptyCells().empty() ? kNoCell : board->emptyCells().front();
+        if (a != kNoCell) {
+            EXPECT_TRUE(edges.fulls(a, g.edge1(color)).empty());
+        }
+    }
+}
+
 } // namespace
 } // namespace hex

@@ -96,5 +96,32 @@ TEST(GameState, SecondRowBridgeLadderIsWon) {
     EXPECT_EQ(*blackToMove.winner, Color::Black);
 }
 
+// The solver's lookahead reads the opponent's connections only: whenever the mover has no edge
+// connection of its own, that gives the full analysis, and it never claims a win for the mover.
+TEST(GameState, ThreatsAloneAgreeWithTheFullAnalysis) {
+    std::mt19937 rng(404);
+    Connections own;
+    Connections opp;
+    int compared = 0;
+    for (int round = 0; round < 1000; ++round) {
+        const Board board = testing::randomSmallPosition(rng, 14);
+        const Color toMove = rng() % 2 == 0 ? Color::Black : Color::White;
+        own.build(board, toMove);
+        opp.build(board, opponent(toMove));
+        const GameState threats = analyseThreats(board, toMove, summariseEdges(opp));
+        ASSERT_NE(threats.winner, std::optional<Color>(toMove));
+        const EdgeSummary ownEdges = summariseEdges(own);
+        if (board.winner() || ownEdges.full || ownEdges.semi)
+            continue;
+        const GameState full = analyseGameState(board, toMove, own, opp);
+        ++compared;
+        ASSERT_EQ(threats.winner, full.winner);
+        ASSERT_EQ(threats.proof, full.proof);
+        ASSERT_EQ(threats.mustPlay, full.mustPlay);
+        ASSERT_EQ(threats.mustPlayReason, full.mustPlayReason);
+    }
+    EXPECT_GT(compared, 200);
+}
+
 } // namespace
 } // namespace hex

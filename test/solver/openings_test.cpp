@@ -60,7 +60,7 @@ TEST(Openings, OneToFiveMatchTheTable) {
 }
 
 TEST(Openings, FiveByFiveWithEachIngredientOff) {
-    for (int variant = 0; variant < 5; ++variant) {
+    for (int variant = 0; variant < testing::kIngredients; ++variant) {
         const SolverParams params = testing::withoutIngredient(variant);
         Solver solver(params);
         // Without VCs the plain search needs minutes on 5x5, so that variant runs on 4x4.

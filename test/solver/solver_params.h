@@ -4,8 +4,11 @@
 
 namespace hex::testing {
 
+constexpr int kIngredients = 7;
+
 // The solver with one ingredient switched off: 0 connections, 1 inferior-cell fill-in,
-// 2 pattern pruning, 3 the table, 4 the lookahead; any other value keeps all of them.
+// 2 pattern pruning, 3 the table, 4 the lookahead, 5 proof-number search (plain depth-first
+// instead), 6 the VC cache; any other value keeps all of them.
 inline SolverParams withoutIngredient(int variant) {
     SolverParams params;
     params.useConnections = variant != 0;
@@ -13,6 +16,8 @@ inline SolverParams withoutIngredient(int variant) {
     params.usePatternPruning = variant != 2;
     params.useTable = variant != 3;
     params.useLookahead = variant != 4;
+    params.useDfpn = variant != 5;
+    params.useVcCache = variant != 6;
     return params;
 }
 

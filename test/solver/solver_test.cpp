@@ -42,7 +42,7 @@ void checkAgainstMinimax(const SolverParams& params, unsigned seed, int position
 TEST(Solver, AgreesWithMinimaxAndProofsHold) { checkAgainstMinimax({}, 1, 1500); }
 
 TEST(Solver, EachIngredientOffStillAgrees) {
-    for (int variant = 0; variant < 5; ++variant) {
+    for (int variant = 0; variant < testing::kIngredients; ++variant) {
         const SolverParams params = testing::withoutIngredient(variant);
         checkAgainstMinimax(params, 10U + static_cast<unsigned>(variant), 300);
     }

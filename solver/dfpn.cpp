@@ -1,0 +1,205 @@
+// Depth-first proof-number search (the MID procedure of Nagai's df-pn, in negamax form, with
+// Pawlewicz's 1+epsilon second-best threshold) on top of the same node knowledge as the
+// depth-first search: fill-in, VC wins and losses, must-play candidates, lookahead, proof
+// patterns. A child proven won by the opponent prunes the candidates to its pattern, as in
+// solveNode. Proven nodes go to the proof table, open ones keep their bounds in bounds_.
+#include "solver/solver.h"
+
+#include "connections/game_state.h"
+#include "connections/inferior.h"
+#include "solver/move_order.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace hex {
+namespace {
+
+constexpr std::uint32_t kInfinite = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint32_t kLargest = kInfinite - 1; // open nodes saturate here
+
+std::uint32_t saturatingAdd(std::uint32_t a, std::uint32_t b) {
+    return static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(std::uint64_t{a} + std::uint64_t{b}, kLargest));
+}
+
+// 1+epsilon with epsilon = 1/4: the best child may run until it is a quarter worse than the
+// second best, which saves many switches back and forth between two close children.
+std::uint32_t aboveSecondBest(std::uint32_t delta2) {
+    if (delta2 >= kLargest)
+        return kInfinite;
+    return static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(std::uint64_t{delta2} + delta2 / 4 + 1, kLargest));
+}
+
+// A fresh child's disproof number grows with the opponent's must-play there (the replies the
+// opponent has): quadratically, which on 7x7 needed about a third less work than linear growth
+// (and a little less than cubic), since forcing moves are then explored well before loose ones.
+std::uint32_t initialDelta(int mustPlay) {
+    const auto m = static_cast<std::uint32_t>(mustPlay);
+    return 1 + m * m / 2;
+}
+
+} // namespace
+
+Solver::Outcome Solver::mid(Color toMove, Bounds threshold, Bounds& out, bool& solved) {
+    ++stats_.nodes;
+    solved = false;
+    if (outOfBudget())
+        return {};
+    Board& board = *board_;
+    if (const auto w = board.winner()) {
+        solved = true;
+        return {*w == toMove, {}, kNoCell};
+    }
+    ++stats_.tableLookups;
+    if (const auto e = table_.find(board, toMove)) {
+        ++stats_.tableHits;
+        solved = true;
+        return {e->winner == toMove, e->proof, e->move};
+    }
+    const Key key = ProofTable::keyOf(board, toMove); // before fill-in, like the proof table
+    FillIn fill;
+    if (params_.useInferior)
+        fill = fillInferior(board);
+    const Static s = analyse(toMove);
+    Outcome o;
+    if (s.win) {
+        solved = true;
+        o = {*s.win, s.proof, s.move};
+    } else {
+        o = midChildren(toMove, s.mustPlay, s.mustPlayReason, threshold, out, solved);
+    }
+    for (int i = 0; i < fill.stones; ++i)
+        board.undo();
+    if (aborted_)
+        return {};
+    if (solved) {
+        o.proof |= fill.cells; // the filled cells stay valid in every refinement
+        store(toMove, o);
+        bounds_.erase(key);
+    } else {
+        if (bounds_.size() >= params_.dfpnEntries)
+            bounds_.clear(); // bounds only guide the search; proven results are in the table
+        bounds_[key] = out;
+    }
+    return o;
+}
+
+// The MID loop over the node's children: always descend into the child with the least
+// disproof number (the most promising move), with thresholds that send the search back here as
+// soon as another child becomes better or the node's own bounds reach its thresholds.
+Solver::Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet losePattern,
+                                    Bounds threshold, Bounds& out, bool& solved) {
+    Board& board = *board_;
+    std::vector<DfpnChild> children;
+    for (Cell m : orderMoves(board, candidates)) {
+        if (!candidates.test(m))
+            continue; // refuted by an earlier child's pattern
+        const Probe p = probeChild(toMove, m);
+        if (aborted_)
+            return {};
+        if (!p.solved) {
+            children.push_back({m, p.bounds});
+            continue;
+        }
+        if (!p.result.win) {
+            solved = true;
+            CellSet proof = p.result.proof;
+            proof.set(m);
+            return {true, proof, m};
+        }
+        if (params_.usePatternPruning)
+            candidates &= p.result.proof;
+        candidates.reset(m);
+        losePattern |= p.result.proof;
+    }
+    while (true) {
+        std::erase_if(children, [&](const DfpnChild& c) { return !candidates.test(c.move); });
+        if (children.empty()) {
+            solved = true;
+            return {false, losePattern, kNoCell};
+        }
+        std::size_t best = 0;
+        std::uint32_t phi = kInfinite;
+        std::uint32_t delta2 = kInfinite;
+        std::uint32_t delta = 0;
+        for (std::size_t i = 0; i < children.size(); ++i) {
+            const Bounds b = children[i].bounds;
+            if (b.delta < phi) {
+                delta2 = phi;
+                phi = b.delta;
+                best = i;
+            } else if (b.delta < delta2) {
+                delta2 = b.delta;
+            }
+            delta = saturatingAdd(delta, b.phi);
+        }
+        out = {phi, delta};
+        if (phi >= threshold.phi || delta >= threshold.delta)
+            return {};
+        DfpnChild& child = children[best];
+        const Bounds childThreshold{threshold.delta - (delta - child.bounds.phi),
+                                    std::min(threshold.phi, aboveSecondBest(delta2))};
+        board.play(child.move, toMove);
+        Bounds childBounds;
+        bool childSolved = false;
+        const Outcome r = mid(opponent(toMove), childThreshold, childBounds, childSolved);
+        board.undo();
+        if (aborted_)
+            return {};
+        if (!childSolved) {
+            child.bounds = childBounds;
+            continue;
+        }
+        if (!r.win) {
+            solved = true;
+            CellSet proof = r.proof;
+            proof.set(child.move);
+            return {true, proof, child.move};
+        }
+        if (params_.usePatternPruning)
+            candidates &= r.proof;
+        candidates.reset(child.move);
+        losePattern |= r.proof;
+    }
+}
+
+// A child seen for the first time is judged statically (the lookahead) and gets bounds from its
+// must-play size: its disproof needs every must-play move refuted. Later visits read the tables.
+// Without the lookahead a fresh child starts at (1, 1).
+Solver::Probe Solver::probeChild(Color toMove, Cell move) {
+    Board& board = *board_;
+    const Color them = opponent(toMove);
+    Probe p;
+    board.play(move, toMove);
+    if (board.winner() == toMove) {
+        p.solved = true;
+        p.result = {false, {}, kNoCell};
+    } else if (++stats_.tableLookups; const auto e = table_.find(board, them)) {
+        ++stats_.tableHits;
+        p.solved = true;
+        p.result = {e->winner == them, e->proof, e->move};
+    } else if (const auto it = bounds_.find(ProofTable::keyOf(board, them)); it != bounds_.end()) {
+        p.bounds = it->second;
+    } else if (params_.useLookahead && params_.useConnections) {
+        ++stats_.lookaheads;
+        if (!outOfBudget()) {
+            const Static child = judgeChild(them);
+            if (child.win) {
+                p.solved = true;
+                p.result = {*child.win, child.proof, child.move};
+                store(them, p.result);
+            } else {
+                p.bounds = {1, initialDelta(child.mustPlay.count())};
+                if (bounds_.size() >= params_.dfpnEntries)
+                    bounds_.clear();
+                bounds_[ProofTable::keyOf(board, them)] = p.bounds;
+            }
+        }
+    }
+    board.undo();
+    return p;
+}
+
+} // namespace hex
