@@ -49,18 +49,23 @@ public:
         nodes_ = map.nodes;
         const std::size_t pairCount =
             static_cast<std::size_t>(nodes_) * static_cast<std::size_t>(nodes_);
-        if (pairs_.size() < pairCount)
-            pairs_.resize(pairCount);
-        for (std::size_t i = 0; i < pairCount; ++i) {
+        // Only the pairs the previous run touched hold connections or flags (by flat index,
+        // whatever its endpoint count was): clearing those is enough.
+        for (const std::size_t i : touchedPairs_) {
             pairs_[i].fulls.clear();
             pairs_[i].semis.clear();
+            isPartner_[i] = 0;
+            touched_[i] = 0;
+        }
+        touchedPairs_.clear();
+        if (pairs_.size() < pairCount) {
+            pairs_.resize(pairCount);
+            isPartner_.resize(pairCount, 0);
+            touched_.resize(pairCount, 0);
         }
         partners_.resize(static_cast<std::size_t>(nodes_));
         for (auto& p : partners_)
             p.clear();
-        isPartner_.assign(pairCount, 0);
-        touched_.assign(pairCount, 0);
-        touchedPairs_.clear();
         queue_.clear();
         for (const auto& [a, b] : map.adjacent)
             addFull(a, b, Set{});

@@ -38,8 +38,28 @@ bool uselessFor(const Board& board, Color color, Cell c) {
     return true;
 }
 
+// A necessary condition for `c` to be dead once `filled` (one of its neighbours) holds a stone:
+// its other empty neighbours are pairwise adjacent. Two empty cells are linked only when
+// adjacent, and both colours may use them, so a non-adjacent pair of them makes isDead false
+// whatever colour fills `filled`. Checked before playing anything: most pairs fail it. Three
+// empty neighbours never qualify (a cell's neighbours form a ring of six, without triangles).
+bool mayDieBeside(const Board& board, Cell c, Cell filled) {
+    std::array<Cell, 2> empty{};
+    std::size_t count = 0;
+    for (Cell n : board.geometry().neighbours(c)) {
+        if (n == filled || !board.isEmpty(n))
+            continue;
+        if (count == empty.size())
+            return false;
+        empty[count++] = n;
+    }
+    return count < 2 || board.geometry().adjacent(empty[0], empty[1]);
+}
+
 // Whether the adjacent empty cells a and b are captured by color. Restores the board.
 bool capturedPair(Board& board, Color color, Cell a, Cell b) {
+    if (!mayDieBeside(board, a, b) || !mayDieBeside(board, b, a))
+        return false;
     board.play(b, color);
     const bool aDead = isDead(board, a);
     board.undo();

@@ -60,6 +60,9 @@ bool SearchPlayer::prepare(const PlayerSettings& settings) {
 SolverParams SearchPlayer::solverParams() {
     SolverParams params;
     params.tableEntries = kSolverTableEntries;
+    // The player's solve is capped in nodes, and with the lookahead a proof needs about half as
+    // many nodes, so it keeps the lookahead on every board size.
+    params.dfpnLookaheadMaxSize = Geometry::kMaxSide;
     return params;
 }
 

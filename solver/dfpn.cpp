@@ -165,9 +165,16 @@ Solver::Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet lo
     }
 }
 
+bool Solver::dfpnLookahead() const noexcept {
+    const Board& board = *board_;
+    return params_.useLookahead && params_.useConnections &&
+           std::max(board.width(), board.height()) <= params_.dfpnLookaheadMaxSize;
+}
+
 // A child seen for the first time is judged statically (the lookahead) and gets bounds from its
 // must-play size: its disproof needs every must-play move refuted. Later visits read the tables.
-// Without the lookahead a fresh child starts at (1, 1).
+// Without the lookahead (switched off, or a board above dfpnLookaheadMaxSize) a fresh child
+// starts at (1, 1).
 Solver::Probe Solver::probeChild(Color toMove, Cell move) {
     Board& board = *board_;
     const Color them = opponent(toMove);
@@ -182,7 +189,7 @@ Solver::Probe Solver::probeChild(Color toMove, Cell move) {
         p.result = {e->winner == them, e->proof, e->move};
     } else if (const auto it = bounds_.find(ProofTable::keyOf(board, them)); it != bounds_.end()) {
         p.bounds = it->second;
-    } else if (params_.useLookahead && params_.useConnections) {
+    } else if (dfpnLookahead()) {
         ++stats_.lookaheads;
         if (!outOfBudget()) {
             const Static child = judgeChild(them);

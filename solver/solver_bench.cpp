@@ -2,12 +2,13 @@
 // result (whether Black's first stone there wins), time, nodes and transposition-table hit rate.
 //
 // usage: solver_bench [sizes...] [--no-vc] [--no-inferior] [--no-pattern] [--no-table]
-//                     [--no-lookahead] [--no-dfpn] [--no-vc-cache]
+//                     [--no-lookahead] [--dfpn-lookahead-max SIZE] [--no-dfpn] [--no-vc-cache]
 //                     [--fresh] [--max-seconds S] [--max-nodes N] [--only CELL]...
 //                     [--vc-limits FULLS SEMIS ORSEMIS] [--vc-timing]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
-//   solves the named openings only (repeatable).
+//   solves the named openings only (repeatable); --dfpn-lookahead-max sets
+//   SolverParams::dfpnLookaheadMaxSize (proof-number search's lookahead up to that board size).
 //   --vc-timing instead times the H-search on pseudo-random 11x11 and 13x13 middlegames.
 #include "solver/solver.h"
 
@@ -46,6 +47,8 @@ Args parse(int argc, char** argv) {
             args.params.usePatternPruning = false;
         else if (a == "--no-lookahead")
             args.params.useLookahead = false;
+        else if (a == "--dfpn-lookahead-max" && i + 1 < argc)
+            args.params.dfpnLookaheadMaxSize = std::atoi(argv[++i]);
         else if (a == "--no-dfpn")
             args.params.useDfpn = false;
         else if (a == "--no-vc-cache")
