@@ -66,15 +66,12 @@ std::string mustPlay(Engine& engine, const htp::Args& a) {
     if (board.winner())
         return "";
     // Only the opponent's connections constrain the mover (analyseGameState stops early when
-    // the mover itself has a proven win).
+    // the mover itself has a proven win). Lost to a full connection: no cell, like an empty
+    // intersection.
     Connections opp;
     opp.build(board, opponent(toMove));
-    if (!opp.edgeFulls().empty())
-        return ""; // already lost: no move stops a full connection
-    CellSet must = emptyCellSet(board);
-    for (const Semi& semi : opp.edgeSemis())
-        must &= semi.carrier;
-    return cellList(board.geometry(), must.cells());
+    const GameState threats = analyseThreats(board, toMove, summariseEdges(opp));
+    return cellList(board.geometry(), threats.mustPlay.cells());
 }
 
 // HexGui 'inferior' codes: fd = fill-in dead, fc = captured, then the fill-in stone's colour

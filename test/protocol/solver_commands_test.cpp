@@ -31,6 +31,16 @@ TEST_F(SolverCommands, MustPlayIsTheOnlyBlock) {
     EXPECT_EQ(payload("mustplay w"), "b3");
 }
 
+TEST_F(SolverCommands, MustPlayIsEmptyAgainstAFullConnection) {
+    run("boardsize 3 3");
+    // Black's b1-b2 chain with the bridge to a3/b3 below: a full edge-to-edge connection, so no
+    // White move helps; Black itself still has every cell it likes.
+    for (const char* line : {"play b b1", "play b b2"})
+        run(line);
+    EXPECT_EQ(payload("mustplay w"), "");
+    EXPECT_EQ(payload("mustplay b"), "a1 c1 a2 c2 a3 b3 c3");
+}
+
 TEST_F(SolverCommands, ShowsABridgeAsAFullConnection) {
     run("boardsize 5 5");
     const std::string vcs = payload("vc-between black b2 c3");
