@@ -132,4 +132,13 @@ private:
 using CellSet = BasicCellSet<6>;
 static_assert(CellSet::kCapacity >= Geometry::kMaxNodes);
 
+// The nodes mapped through the 180-degree rotation: how a proof pattern stored for a position's
+// canonical orientation is read back.
+inline CellSet rotated180(const Geometry& geometry, const CellSet& cells) {
+    CellSet out;
+    for (Cell c = cells.first(); c != kNoCell; c = cells.nextFrom(c + 1))
+        out.set(geometry.rotate180(c));
+    return out;
+}
+
 } // namespace hex

@@ -26,12 +26,7 @@ void PatternTable::store(Key key, const CellSet& pattern) noexcept {
 }
 
 CellSet rotatedIf(const Geometry& geometry, bool rotate, const CellSet& cells) {
-    if (!rotate)
-        return cells;
-    CellSet out;
-    for (Cell c = cells.first(); c != kNoCell; c = cells.nextFrom(c + 1))
-        out.set(geometry.rotate180(c));
-    return out;
+    return rotate ? rotated180(geometry, cells) : cells;
 }
 
 } // namespace hex

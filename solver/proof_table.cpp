@@ -11,18 +11,11 @@ Key canonicalKey(const Board& board, Color toMove) {
     return (rotated(board) ? board.rotatedKey() : board.key()) ^ zobrist::sideToMove(toMove);
 }
 
-CellSet rotate(const Geometry& g, const CellSet& cells) {
-    CellSet out;
-    for (Cell c = cells.first(); c != kNoCell; c = cells.nextFrom(c + 1))
-        out.set(g.rotate180(c));
-    return out;
-}
-
 ProofTable::Entry orient(const Board& board, ProofTable::Entry e) {
     if (!rotated(board))
         return e;
     const Geometry& g = board.geometry();
-    e.proof = rotate(g, e.proof);
+    e.proof = rotated180(g, e.proof);
     if (e.move != kNoCell)
         e.move = g.rotate180(e.move);
     return e;
