@@ -38,6 +38,23 @@ bool uselessFor(const Board& board, Color color, Cell c) {
     return true;
 }
 
+// Whether the adjacent empty cells a and b are captured by color. Restores the board.
+bool capturedPair(Board& board, Color color, Cell a, Cell b) {
+    if (!mayDieBeside(board, a, b) || !mayDieBeside(board, b, a))
+        return false;
+    board.play(b, color);
+    const bool aDead = isDead(board, a);
+    board.undo();
+    if (!aDead)
+        return false;
+    board.play(a, color);
+    const bool bDead = isDead(board, b);
+    board.undo();
+    return bDead;
+}
+
+} // namespace
+
 // A necessary condition for `c` to be dead once `filled` (one of its neighbours) holds a stone:
 // its other empty neighbours are pairwise adjacent. Two empty cells are linked only when
 // adjacent, and both colours may use them, so a non-adjacent pair of them makes isDead false
@@ -55,23 +72,6 @@ bool mayDieBeside(const Board& board, Cell c, Cell filled) {
     }
     return count < 2 || board.geometry().adjacent(empty[0], empty[1]);
 }
-
-// Whether the adjacent empty cells a and b are captured by color. Restores the board.
-bool capturedPair(Board& board, Color color, Cell a, Cell b) {
-    if (!mayDieBeside(board, a, b) || !mayDieBeside(board, b, a))
-        return false;
-    board.play(b, color);
-    const bool aDead = isDead(board, a);
-    board.undo();
-    if (!aDead)
-        return false;
-    board.play(a, color);
-    const bool bDead = isDead(board, b);
-    board.undo();
-    return bDead;
-}
-
-} // namespace
 
 bool isDead(const Board& board, Cell c) {
     return uselessFor(board, Color::Black, c) && uselessFor(board, Color::White, c);

@@ -22,6 +22,10 @@ namespace hex {
 // Precondition: c is an empty interior cell.
 bool isDead(const Board& board, Cell c);
 
+// A cheap necessary condition for isDead(c) once the empty neighbour `filled` of c holds a stone
+// of either colour (see inferior.cpp); most cells fail it, which spares playing the stone.
+bool mayDieBeside(const Board& board, Cell c, Cell filled);
+
 struct InferiorCells {
     CellSet dead;
     std::array<CellSet, 2> captured; // by colour index; pairs may overlap between colours

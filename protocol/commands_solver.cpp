@@ -3,6 +3,7 @@
 #include "connections/connections.h"
 #include "connections/game_state.h"
 #include "connections/inferior.h"
+#include "connections/inferior_moves.h"
 #include "protocol/commands.h"
 #include "solver/solver.h"
 
@@ -75,22 +76,32 @@ std::string mustPlay(Engine& engine, const htp::Args& a) {
 }
 
 // HexGui 'inferior' codes: fd = fill-in dead, fc = captured, then the fill-in stone's colour
-// (dead cells are filled with Black; their colour does not matter).
+// (dead cells are filled with Black; their colour does not matter); for the other empty cells,
+// the moves of `toMove` left out by the solver: iv[killer] = vulnerable, id[dominator] =
+// dominated (HexGui draws an arrow to the cell in brackets).
 std::string inferiorCells(Engine& engine, const htp::Args& a) {
-    a.expectCount(0);
+    a.expectBetween(0, 1);
+    const Color toMove = a.size() == 1 ? a.color(0) : engine.game().toMove();
     Board board = engine.game().board();
     if (board.winner())
         return "";
     const InferiorCells inferior = findInferior(board);
     const Geometry& g = board.geometry();
     std::string text;
-    auto append = [&](const CellSet& cells, const char* code) {
-        for (Cell c : cells.cells())
-            text += (text.empty() ? "" : " ") + g.name(c) + " " + code;
+    auto append = [&](Cell c, const std::string& code) {
+        text += (text.empty() ? "" : " ") + g.name(c) + " " + code;
     };
-    append(inferior.dead, "fdb");
-    append(inferior.captured[index(Color::Black)], "fcb");
-    append(inferior.captured[index(Color::White)], "fcw");
+    const CellSet& blackCaptured = inferior.captured[index(Color::Black)];
+    const CellSet& whiteCaptured = inferior.captured[index(Color::White)];
+    for (Cell c : inferior.dead.cells())
+        append(c, "fdb");
+    for (Cell c : blackCaptured.cells())
+        append(c, "fcb");
+    for (Cell c : whiteCaptured.cells())
+        append(c, "fcw");
+    const CellSet others = emptyCellSet(board) - inferior.dead - blackCaptured - whiteCaptured;
+    for (const InferiorMove& m : findInferiorMoves(board, toMove, others).moves)
+        append(m.cell, std::string(m.vulnerable ? "iv[" : "id[") + g.name(m.by) + "]");
     return text;
 }
 
@@ -145,7 +156,9 @@ void addSolverCommands(htp::Engine& htp, Engine& engine) {
         "is already connected virtually)");
     htp.add(
         "inferior-cells", [&engine](const htp::Args& a) { return inferiorCells(engine, a); },
-        "inferior-cells: dead (fdb) and captured (fcb, fcw) cells in HexGui's inferior format");
+        "inferior-cells [COLOR]: dead (fdb) and captured (fcb, fcw) cells, and COLOR's "
+        "vulnerable (iv[killer]) and dominated (id[dominator]) moves, in HexGui's inferior "
+        "format");
     htp.add(
         "vc-between", [&engine](const htp::Args& a) { return vcBetween(engine, a); },
         "vc-between COLOR CELL CELL: COLOR's full and semi virtual connections between two "

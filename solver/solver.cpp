@@ -2,6 +2,7 @@
 
 #include "connections/game_state.h"
 #include "connections/inferior.h"
+#include "connections/inferior_moves.h"
 #include "engine/core/zobrist.h"
 #include "solver/move_order.h"
 
@@ -152,12 +153,30 @@ Solver::Static Solver::fromGameState(const GameState& state, Color toMove) {
 
 Solver::Static Solver::analyse(Color toMove) {
     const Board& board = *board_;
-    if (!params_.useConnections)
-        return fromGameState(analyseThreats(board, toMove, EdgeSummary{}), toMove);
-    const EdgeSummary own = summary(toMove);
-    if (own.full || own.semi) // a win: the opponent's connections cannot change that
-        return fromGameState(analyseGameState(board, toMove, own, EdgeSummary{}), toMove);
-    return fromGameState(analyseGameState(board, toMove, own, summary(opponent(toMove))), toMove);
+    Static s;
+    if (!params_.useConnections) {
+        s = fromGameState(analyseThreats(board, toMove, EdgeSummary{}), toMove);
+    } else {
+        const EdgeSummary own = summary(toMove);
+        if (own.full || own.semi) // a win: the opponent's connections cannot change that
+            return fromGameState(analyseGameState(board, toMove, own, EdgeSummary{}), toMove);
+        s = fromGameState(analyseGameState(board, toMove, own, summary(opponent(toMove))), toMove);
+    }
+    pruneInferiorMoves(toMove, s);
+    return s;
+}
+
+// Vulnerable and dominated moves leave the candidates; a loss proof then needs their killers and
+// dominators to stay empty, so those join the must-play reason (which starts the loss pattern).
+void Solver::pruneInferiorMoves(Color toMove, Static& s) {
+    if (!params_.useInferiorMoves || s.win)
+        return;
+    const InferiorMoves inferior = findInferiorMoves(*board_, toMove, s.mustPlay);
+    if (inferior.pruned.none())
+        return;
+    stats_.prunedMoves += static_cast<std::uint64_t>(inferior.pruned.count());
+    s.mustPlay -= inferior.pruned;
+    s.mustPlayReason |= inferior.support;
 }
 
 // The lookahead's judgement of a child: the opponent's connections alone. The mover's own

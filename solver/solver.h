@@ -21,6 +21,7 @@ namespace hex {
 struct SolverParams {
     bool useConnections = true;    // H-search: VC wins and losses, must-play pruning
     bool useInferior = true;       // fill-in of dead and captured cells
+    bool useInferiorMoves = true;  // leave vulnerable and dominated moves out (inferior_moves.h)
     bool usePatternPruning = true; // intersect the candidates with each refutation's pattern
     bool useTable = true;          // transposition table of proven results
     bool useLookahead = true;      // order moves by the opponent's must-play after them
@@ -54,6 +55,7 @@ struct SolveStats {
     std::uint64_t vcBuilds = 0;
     std::uint64_t lookaheads = 0;  // children evaluated statically to order the moves
     std::uint64_t vcCacheHits = 0; // VC builds answered by the cache
+    std::uint64_t prunedMoves = 0; // vulnerable and dominated candidates left out
     double seconds = 0;
 };
 
@@ -148,6 +150,7 @@ private:
     Probe probeChild(Color toMove, Cell move);
     static Static fromGameState(const GameState& state, Color toMove);
     Static analyse(Color toMove);
+    void pruneInferiorMoves(Color toMove, Static& s);
     Static threats(Color toMove);
     Static judgeChild(Color them);
     EdgeSummary summary(Color color);

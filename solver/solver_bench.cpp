@@ -1,25 +1,30 @@
 // Solves every opening move of the given board sizes, one thread, and prints per opening the
 // result (whether Black's first stone there wins), time, nodes and transposition-table hit rate.
 //
-// usage: solver_bench [sizes...] [--no-vc] [--no-inferior] [--no-pattern] [--no-table]
-//                     [--no-lookahead] [--dfpn-lookahead-max SIZE] [--no-dfpn] [--no-vc-cache]
-//                     [--fresh] [--max-seconds S] [--max-nodes N] [--only CELL]...
-//                     [--vc-limits FULLS SEMIS ORSEMIS] [--vc-timing]
+// usage: solver_bench [sizes...] [--no-vc] [--no-inferior] [--no-inferior-moves] [--no-pattern]
+//                     [--no-table] [--no-lookahead] [--dfpn-lookahead-max SIZE] [--no-dfpn]
+//                     [--no-vc-cache] [--fresh] [--max-seconds S] [--max-nodes N] [--only CELL]...
+//                     [--vc-limits FULLS SEMIS ORSEMIS] [--threads N] [--vc-timing]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
 //   solves the named openings only (repeatable); --dfpn-lookahead-max sets
 //   SolverParams::dfpnLookaheadMaxSize (proof-number search's lookahead up to that board size).
+//   --threads N solves the openings on N threads, each 180-degree pair on one solver (the
+//   summary then gives wall time and the CPU time summed over threads).
 //   --vc-timing instead times the H-search on pseudo-random 11x11 and 13x13 middlegames.
 #include "solver/solver.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <mutex>
 #include <random>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -33,6 +38,7 @@ struct Args {
     double maxSeconds = 0;
     std::uint64_t maxNodes = 0;
     std::vector<std::string> only; // opening cells to solve; empty: all
+    int threads = 1;               // openings solved in parallel, one solver each
 };
 
 Args parse(int argc, char** argv) {
@@ -43,6 +49,8 @@ Args parse(int argc, char** argv) {
             args.params.useConnections = false;
         else if (a == "--no-inferior")
             args.params.useInferior = false;
+        else if (a == "--no-inferior-moves")
+            args.params.useInferiorMoves = false;
         else if (a == "--no-pattern")
             args.params.usePatternPruning = false;
         else if (a == "--no-lookahead")
@@ -59,6 +67,8 @@ Args parse(int argc, char** argv) {
             args.vcTiming = true;
         else if (a == "--fresh")
             args.fresh = true;
+        else if (a == "--threads" && i + 1 < argc)
+            args.threads = std::max(1, std::atoi(argv[++i]));
         else if (a == "--only" && i + 1 < argc)
             args.only.emplace_back(argv[++i]);
         else if (a == "--max-nodes" && i + 1 < argc)
@@ -88,67 +98,133 @@ double rate(std::uint64_t part, std::uint64_t whole) {
     return whole == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole);
 }
 
-void solveSize(int n, const Args& args) {
-    hex::Solver solver(args.params);
-    const hex::Geometry& g = hex::Geometry::of(n, n);
+struct Opening {
+    hex::Cell cell = hex::kNoCell;
+    hex::SolveResult result;
+    double cpu = 0; // seconds of the solving thread
+};
+
+Opening solveOpening(hex::Solver& solver, const hex::Geometry& g, hex::Cell c, const Args& args) {
+    if (args.fresh)
+        solver.clearTable();
+    hex::Board board(g);
+    board.play(c, hex::Color::Black);
+    hex::SolveLimits limits;
+    limits.maxSeconds = args.maxSeconds;
+    limits.maxNodes = args.maxNodes;
+    const double cpuStart = threadCpuSeconds();
+    Opening o{c, solver.solve(board, hex::Color::White, limits), 0};
+    o.cpu = threadCpuSeconds() - cpuStart;
+    return o;
+}
+
+const char* verdict(const hex::SolveResult& r) {
+    return !r.winner ? "unknown" : *r.winner == hex::Color::Black ? "WIN" : "LOSS";
+}
+
+void printOpening(const hex::Geometry& g, const Opening& o) {
+    const hex::SolveStats& s = o.result.stats;
+    std::printf("%-4s %-7s %9.3f s (cpu %8.3f s) %10llu nodes %10llu lookaheads  tt hits "
+                "%5.1f%%\n",
+                g.name(o.cell).c_str(), verdict(o.result), s.seconds, o.cpu,
+                static_cast<unsigned long long>(s.nodes),
+                static_cast<unsigned long long>(s.lookaheads), rate(s.tableHits, s.tableLookups));
+    std::fflush(stdout);
+}
+
+void printSummary(int n, const hex::Geometry& g, std::vector<Opening> done, double wall) {
+    std::sort(done.begin(), done.end(),
+              [](const Opening& a, const Opening& b) { return a.cell < b.cell; });
     hex::SolveStats total;
-    double worst = 0; // cpu seconds
     double totalCpu = 0;
-    std::string worstCell;
+    const Opening* worst = nullptr;
     std::string wins;
     std::string losses;
     int unknown = 0;
-    std::printf("== %dx%d openings (Black's first stone; White to move)\n", n, n);
-    for (hex::Cell c = 0; c < g.cellCount(); ++c) {
-        if (!args.only.empty() &&
-            std::find(args.only.begin(), args.only.end(), g.name(c)) == args.only.end())
-            continue;
-        if (args.fresh)
-            solver.clearTable();
-        hex::Board board(g);
-        board.play(c, hex::Color::Black);
-        hex::SolveLimits limits;
-        limits.maxSeconds = args.maxSeconds;
-        limits.maxNodes = args.maxNodes;
-        const double cpuStart = threadCpuSeconds();
-        const hex::SolveResult r = solver.solve(board, hex::Color::White, limits);
-        const double cpu = threadCpuSeconds() - cpuStart;
-        const char* verdict = !r.winner                        ? "unknown"
-                              : *r.winner == hex::Color::Black ? "WIN"
-                                                               : "LOSS";
-        std::printf("%-4s %-7s %9.3f s (cpu %8.3f s) %10llu nodes %10llu lookaheads  tt hits "
-                    "%5.1f%%\n",
-                    g.name(c).c_str(), verdict, r.stats.seconds, cpu,
-                    static_cast<unsigned long long>(r.stats.nodes),
-                    static_cast<unsigned long long>(r.stats.lookaheads),
-                    rate(r.stats.tableHits, r.stats.tableLookups));
-        std::fflush(stdout);
-        total.nodes += r.stats.nodes;
-        total.tableHits += r.stats.tableHits;
-        total.tableLookups += r.stats.tableLookups;
-        total.lookaheads += r.stats.lookaheads;
-        total.seconds += r.stats.seconds;
-        totalCpu += cpu;
-        total.vcBuilds += r.stats.vcBuilds;
-        total.vcCacheHits += r.stats.vcCacheHits;
-        if (cpu > worst) {
-            worst = cpu;
-            worstCell = g.name(c);
-        }
-        if (!r.winner)
+    for (const Opening& o : done) {
+        const hex::SolveStats& s = o.result.stats;
+        total.nodes += s.nodes;
+        total.tableHits += s.tableHits;
+        total.tableLookups += s.tableLookups;
+        total.lookaheads += s.lookaheads;
+        total.vcBuilds += s.vcBuilds;
+        total.vcCacheHits += s.vcCacheHits;
+        total.prunedMoves += s.prunedMoves;
+        totalCpu += o.cpu;
+        if (worst == nullptr || o.cpu > worst->cpu)
+            worst = &o;
+        if (!o.result.winner)
             ++unknown;
         else
-            (*r.winner == hex::Color::Black ? wins : losses) += " " + g.name(c);
+            (*o.result.winner == hex::Color::Black ? wins : losses) += " " + g.name(o.cell);
     }
     std::printf("OPEN %dx%d WIN:%s\nOPEN %dx%d LOSS:%s\n", n, n, wins.c_str(), n, n,
                 losses.c_str());
-    std::printf("total %dx%d: %.3f s (cpu %.3f s), %llu nodes (+%llu lookaheads), %llu VC builds, "
-                "VC cache hits %llu, tt hits %.1f%%, worst %s cpu %.3f s, unknown %d\n",
-                n, n, total.seconds, totalCpu, static_cast<unsigned long long>(total.nodes),
+    std::printf("total %dx%d: %.3f s wall (cpu %.3f s), %llu nodes (+%llu lookaheads), %llu VC "
+                "builds, VC cache hits %llu, inferior moves pruned %llu, tt hits %.1f%%, worst %s "
+                "cpu %.3f s, unknown %d\n",
+                n, n, wall, totalCpu, static_cast<unsigned long long>(total.nodes),
                 static_cast<unsigned long long>(total.lookaheads),
                 static_cast<unsigned long long>(total.vcBuilds),
                 static_cast<unsigned long long>(total.vcCacheHits),
-                rate(total.tableHits, total.tableLookups), worstCell.c_str(), worst, unknown);
+                static_cast<unsigned long long>(total.prunedMoves),
+                rate(total.tableHits, total.tableLookups),
+                worst ? g.name(worst->cell).c_str() : "-", worst ? worst->cpu : 0.0, unknown);
+}
+
+// The openings to solve, in groups that one solver takes in turn. One thread: a single group
+// in board order (an opening whose 180-degree rotation came earlier is a table hit). Several
+// threads: each opening with its rotation, so that the second stays a table hit.
+std::vector<std::vector<hex::Cell>> openingGroups(const hex::Geometry& g, const Args& args) {
+    auto wanted = [&](hex::Cell c) {
+        return args.only.empty() ||
+               std::find(args.only.begin(), args.only.end(), g.name(c)) != args.only.end();
+    };
+    std::vector<std::vector<hex::Cell>> groups;
+    if (args.threads <= 1)
+        groups.emplace_back();
+    for (hex::Cell c = 0; c < g.cellCount(); ++c) {
+        if (!wanted(c))
+            continue;
+        const hex::Cell r = g.cellCount() - 1 - c; // the 180-degree rotation
+        if (args.threads <= 1)
+            groups.front().push_back(c);
+        else if (r >= c)
+            groups.push_back(r > c && wanted(r) ? std::vector{c, r} : std::vector{c});
+        else if (!wanted(r))
+            groups.push_back({c});
+    }
+    return groups;
+}
+
+void solveSize(int n, const Args& args) {
+    const hex::Geometry& g = hex::Geometry::of(n, n);
+    const auto groups = openingGroups(g, args);
+    std::printf("== %dx%d openings (Black's first stone; White to move), %d thread(s)\n", n, n,
+                std::max(1, args.threads));
+    std::vector<Opening> done;
+    std::mutex doneMutex;
+    std::atomic<std::size_t> nextGroup{0};
+    auto work = [&] {
+        hex::Solver solver(args.params); // one table per thread: the solver is single-threaded
+        for (std::size_t i; (i = nextGroup++) < groups.size();) {
+            for (hex::Cell c : groups[i]) {
+                const Opening o = solveOpening(solver, g, c, args);
+                const std::lock_guard lock(doneMutex);
+                printOpening(g, o);
+                done.push_back(o);
+            }
+        }
+    };
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::thread> threads;
+    for (int t = 1; t < args.threads; ++t)
+        threads.emplace_back(work);
+    work();
+    for (std::thread& t : threads)
+        t.join();
+    const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start;
+    printSummary(n, g, std::move(done), wall.count());
 }
 
 // Average build time (CPU) of both colours' connections over positions of `stones` random stones

@@ -138,6 +138,38 @@ inline Board randomSmallPosition(std::mt19937& rng, int maxEmpty) {
     }
 }
 
+// Whether the colour of c changes the winner of some completion of the other empty cells
+// (exhaustive for up to kMaxExhaustive other empty cells, sampled beyond).
+inline bool colourMatters(const Board& position, Cell c, std::mt19937& rng) {
+    constexpr int kMaxExhaustive = 12;
+    constexpr int kSamples = 4096;
+    std::vector<Cell> others;
+    for (Cell e : position.emptyCells())
+        if (e != c)
+            others.push_back(e);
+    const int n = static_cast<int>(others.size());
+    const bool exhaustive = n <= kMaxExhaustive;
+    const std::uint32_t rounds = exhaustive ? (1U << n) : kSamples;
+    Board board = position;
+    for (std::uint32_t r = 0; r < rounds; ++r) {
+        const std::uint32_t bits = exhaustive ? r : static_cast<std::uint32_t>(rng());
+        for (int i = 0; i < n; ++i)
+            board.play(others[static_cast<std::size_t>(i)],
+                       (bits >> (i % 32)) & 1U ? Color::Black : Color::White);
+        board.play(c, Color::Black);
+        const auto withBlack = board.winner();
+        board.undo();
+        board.play(c, Color::White);
+        const auto withWhite = board.winner();
+        board.undo();
+        for (int i = 0; i < n; ++i)
+            board.undo();
+        if (withBlack != withWhite)
+            return true;
+    }
+    return false;
+}
+
 // The winner still wins when the loser owns every empty cell outside the proof.
 inline bool proofHolds(const Board& position, Color toMove, Color winner, const CellSet& proof) {
     Board board = position;

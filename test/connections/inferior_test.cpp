@@ -10,38 +10,6 @@
 namespace hex {
 namespace {
 
-// Whether the colour of c changes the winner of some completion of the other empty cells
-// (exhaustive for up to kMaxExhaustive other empty cells, sampled beyond).
-bool colourMatters(const Board& position, Cell c, std::mt19937& rng) {
-    constexpr int kMaxExhaustive = 12;
-    constexpr int kSamples = 4096;
-    std::vector<Cell> others;
-    for (Cell e : position.emptyCells())
-        if (e != c)
-            others.push_back(e);
-    const int n = static_cast<int>(others.size());
-    const bool exhaustive = n <= kMaxExhaustive;
-    const std::uint32_t rounds = exhaustive ? (1U << n) : kSamples;
-    Board board = position;
-    for (std::uint32_t r = 0; r < rounds; ++r) {
-        const std::uint32_t bits = exhaustive ? r : static_cast<std::uint32_t>(rng());
-        for (int i = 0; i < n; ++i)
-            board.play(others[static_cast<std::size_t>(i)],
-                       (bits >> (i % 32)) & 1U ? Color::Black : Color::White);
-        board.play(c, Color::Black);
-        const auto withBlack = board.winner();
-        board.undo();
-        board.play(c, Color::White);
-        const auto withWhite = board.winner();
-        board.undo();
-        for (int i = 0; i < n; ++i)
-            board.undo();
-        if (withBlack != withWhite)
-            return true;
-    }
-    return false;
-}
-
 TEST(Inferior, FourNeighboursOfOneColourMakeACellDead) {
     Board board(4, 4);
     const Geometry& g = board.geometry();
@@ -72,7 +40,7 @@ TEST(Inferior, DeadClaimsHoldInEveryCompletion) {
         const InferiorCells inf = findInferior(*board);
         for (Cell c : inf.dead.cells()) {
             ++claims;
-            ASSERT_FALSE(colourMatters(*board, c, rng)) << board->geometry().name(c);
+            ASSERT_FALSE(testing::colourMatters(*board, c, rng)) << board->geometry().name(c);
         }
     }
     EXPECT_GT(claims, 300);

@@ -57,13 +57,34 @@ TEST_F(SolverCommands, InferiorCellsUseHexGuiCodes) {
     std::string cell, code;
     while (words >> cell >> code) {
         EXPECT_TRUE(engine.game().geometry().parse(cell)) << cell;
-        EXPECT_TRUE(code == "fdb" || code == "fcb" || code == "fcw") << code;
+        const bool arrow = code.size() > 4 &&
+                           (code.starts_with("iv[") || code.starts_with("id[")) &&
+                           code.back() == ']';
+        if (arrow)
+            EXPECT_TRUE(engine.game().geometry().parse(code.substr(3, code.size() - 4))) << code;
+        else
+            EXPECT_TRUE(code == "fdb" || code == "fcb" || code == "fcw") << code;
     }
 }
 
+TEST_F(SolverCommands, InferiorCellsShowVulnerableAndDominatedMoves) {
+    run("boardsize 4 4");
+    // White on c2, c1 and b1 (three consecutive neighbours of b2): a White stone on a2 or b3
+    // kills b2, so Black's b2 is vulnerable; White's own b2 is not.
+    for (const char* line : {"play w c2", "play w c1", "play w b1"})
+        run(line);
+    const std::string black = payload("inferior-cells b");
+    EXPECT_TRUE(black.find("b2 iv[a2]") != std::string::npos ||
+                black.find("b2 iv[b3]") != std::string::npos)
+        << black;
+    EXPECT_EQ(payload("inferior-cells"), black); // Black is to move
+    EXPECT_EQ(payload("inferior-cells w").find("b2 iv"), std::string::npos);
+}
+
 TEST_F(SolverCommands, BadArgumentsAreRefused) {
-    for (const char* line : {"solve-state purple", "solve-state b 0", "solve-state b 1 2",
-                             "solve-winning w -1", "mustplay x", "inferior-cells 1"})
+    for (const char* line :
+         {"solve-state purple", "solve-state b 0", "solve-state b 1 2", "solve-winning w -1",
+          "mustplay x", "inferior-cells 1", "inferior-cells b w"})
         EXPECT_EQ(run(line).substr(0, 2), "? ") << line;
 }
 

@@ -48,6 +48,31 @@ TEST(Solver, EachIngredientOffStillAgrees) {
     }
 }
 
+// Losses proven with vulnerable or dominated moves left out: their proofs must keep the killers
+// and dominators (without them, proofs fail here). The table is cleared before each solve, so
+// every solve prunes anew; without connections, every node has moves to prune.
+TEST(Solver, LossesWithPrunedMovesHaveValidProofs) {
+    std::mt19937 rng(31);
+    testing::Minimax minimax;
+    Solver withVcs;
+    Solver withoutVcs(testing::withoutIngredient(0));
+    int checked = 0;
+    for (int trial = 0; trial < 4000; ++trial) {
+        Board board = testing::randomSmallPosition(rng, 11);
+        const Color toMove = rng() % 2 == 0 ? Color::Black : Color::White;
+        Solver& solver = trial % 2 == 0 ? withVcs : withoutVcs;
+        solver.clearTable();
+        const SolveResult r = solver.solve(board, toMove);
+        ASSERT_TRUE(r.winner);
+        ASSERT_EQ(*r.winner == toMove, minimax.wins(board, toMove));
+        if (*r.winner == toMove || r.stats.prunedMoves == 0)
+            continue;
+        ++checked;
+        ASSERT_TRUE(proofHolds(board, toMove, *r.winner, r.proof));
+    }
+    EXPECT_GT(checked, 80);
+}
+
 TEST(Solver, WinningMovesAreExactlyTheMinimaxWins) {
     std::mt19937 rng(5);
     Solver solver;

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "connections/cell_set.h"
+#include "engine/core/board.h"
+
+#include <vector>
+
+namespace hex {
+
+// Moves the side to move (X; Y is the opponent) never needs to try, by two local tests built on
+// isDead (docs/connections.md has the proofs):
+//   vulnerable: an empty cell c that a Y stone on a neighbour k (the killer) makes dead. X's
+//               move c is reversible: after Y's answer k, X's stone is dead and Y is a stone up,
+//               so if c wins, some other move wins too, and winning moves can be followed to one
+//               that is not vulnerable. All vulnerable cells are pruned together.
+//   dominated:  a cell c, not vulnerable, that an X stone on a neighbour d (the dominator) makes
+//               dead: P + X@d equals P + X@d + X@c, which is at least as good for X as P + X@c.
+//               A dominator is never vulnerable and never pruned when c is pruned (cells are
+//               taken in order), so following dominators ends at a move that is kept.
+// Both tests survive any stones added elsewhere (isDead is monotone), which is what a loss
+// proof needs: a proof that prunes these moves must keep their killers and dominators empty, so
+// they are its `support`.
+struct InferiorMove {
+    Cell cell = kNoCell;
+    Cell by = kNoCell; // the killer (vulnerable) or the dominator
+    bool vulnerable = false;
+};
+
+struct InferiorMoves {
+    CellSet pruned;  // vulnerable and dominated cells among the candidates
+    CellSet support; // their killers and dominators
+    std::vector<InferiorMove> moves;
+};
+
+// Looks at the empty `candidates` of `toMove` on `board` (restored before returning). Cells
+// outside the candidates are neither pruned nor used as killers' victims, but may dominate.
+InferiorMoves findInferiorMoves(Board& board, Color toMove, const CellSet& candidates);
+
+} // namespace hex
