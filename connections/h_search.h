@@ -66,6 +66,10 @@ public:
         partners_.resize(static_cast<std::size_t>(nodes_));
         for (auto& p : partners_)
             p.clear();
+        cellSet_.assign(static_cast<std::size_t>(nodes_), Set{});
+        for (int e = 0; e < nodes_; ++e)
+            if (cellOf(e) != kNoCell)
+                cellSet_[static_cast<std::size_t>(e)].set(cellOf(e));
         queue_.clear();
         for (const auto& [a, b] : map.adjacent)
             addFull(a, b, Set{});
@@ -86,6 +90,10 @@ private:
         int a;
         int b;
         Set carrier;
+    };
+    struct Partner {
+        int z;            // an endpoint with at least one full to the owner of the list
+        std::size_t pair; // index of that pair
     };
 
     PairVcs& pair(int a, int b) noexcept { return pairs_[pairIndex(a, b)]; }
@@ -110,20 +118,14 @@ private:
         if (!map_->throughOk[static_cast<std::size_t>(mid)])
             return;
         const Cell midCell = cellOf(mid);
-        const Cell otherCell = cellOf(other);
         // Carriers that may be combined avoid `carrier` and the cell of `other`.
-        Set blocked = carrier;
-        if (otherCell != kNoCell)
-            blocked.set(otherCell);
+        const Set blocked = carrier | cellSet_[static_cast<std::size_t>(other)];
         const auto& partners = partners_[static_cast<std::size_t>(mid)];
         for (std::size_t i = 0; i < partners.size(); ++i) {
-            const int z = partners[i];
-            if (z == other)
+            const int z = partners[i].z;
+            if (z == other || carrier.intersects(cellSet_[static_cast<std::size_t>(z)]))
                 continue;
-            const Cell zCell = cellOf(z);
-            if (zCell != kNoCell && carrier.test(zCell))
-                continue;
-            const auto& fulls = pair(mid, z).fulls;
+            const auto& fulls = pairs_[partners[i].pair].fulls;
             for (std::size_t k = 0; k < fulls.size(); ++k) {
                 const Set d = fulls[k];
                 if (d.intersects(blocked))
@@ -154,8 +156,8 @@ private:
         touch(ab);
         if (!isPartner_[ab]) {
             isPartner_[ab] = 1;
-            partners_[static_cast<std::size_t>(a)].push_back(b);
-            partners_[static_cast<std::size_t>(b)].push_back(a);
+            partners_[static_cast<std::size_t>(a)].push_back({b, ab});
+            partners_[static_cast<std::size_t>(b)].push_back({a, ab});
         }
         queue_.push_back({a, b, carrier});
         return true;
@@ -256,10 +258,11 @@ private:
     const EndpointMap* map_ = nullptr;
     VcLimits limits_;
     int nodes_ = 0;
-    std::vector<PairVcs> pairs_;             // nodes_ x nodes_, only a <= b used
-    std::vector<std::vector<int>> partners_; // endpoints with at least one full to this one
-    std::vector<char> isPartner_;            // nodes_ x nodes_
-    std::vector<char> touched_;              // nodes_ x nodes_
+    std::vector<PairVcs> pairs_;                 // nodes_ x nodes_, only a <= b used
+    std::vector<std::vector<Partner>> partners_; // endpoints with at least one full to this one
+    std::vector<Set> cellSet_;                   // per endpoint: its empty cell, or nothing
+    std::vector<char> isPartner_;                // nodes_ x nodes_
+    std::vector<char> touched_;                  // nodes_ x nodes_
     std::vector<std::size_t> touchedPairs_;
     std::vector<Pending> queue_;
     std::vector<Set> found_;  // fulls found by the running OR search
