@@ -62,7 +62,7 @@ Solver::Outcome Solver::mid(Color toMove, Bounds threshold, Bounds& out, bool& s
     FillIn fill;
     if (params_.useInferior)
         fill = fillInferior(board);
-    const Static s = analyse(toMove);
+    const Static s = analyse(toMove, ownConnectionsMayDecide(toMove, fill));
     Outcome o;
     if (s.win) {
         solved = true;

@@ -93,6 +93,7 @@ WinningMoves Solver::winningMoves(const Board& board, Color toMove, const SolveL
 }
 
 Solver::Outcome Solver::prove(Color toMove) {
+    rootEmpty_ = board_->emptyCount();
     if (!dfpnEnabled())
         return solveNode(toMove);
     constexpr std::uint32_t kAll = ~std::uint32_t{0};
@@ -121,7 +122,7 @@ Solver::Outcome Solver::solveNode(Color toMove) {
     FillIn fill;
     if (params_.useInferior)
         fill = fillInferior(board);
-    const Static s = analyse(toMove);
+    const Static s = analyse(toMove, ownConnectionsMayDecide(toMove, fill));
     Outcome o = s.win ? Outcome{*s.win, s.proof, s.move}
                       : searchMoves(toMove, s.mustPlay, s.mustPlayReason);
     for (int i = 0; i < fill.stones; ++i)
@@ -151,11 +152,28 @@ Solver::Static Solver::fromGameState(const GameState& state, Color toMove) {
     return s;
 }
 
-Solver::Static Solver::analyse(Color toMove) {
+// Whether the mover's own edge connections can decide the node, worth an H-search of its own.
+// Below the root they almost never can: the parent moved inside its must-play, the intersection
+// of every edge semi the mover had there, and a stone only removes connections of the other
+// colour (an H-search on the child finds no connection the parent's lacked, unless the parent's
+// per-pair limits had crowded it out). Only the root, and a node whose fill-in just gave the
+// mover stones, get the mover's build; a missed win is still found by the search.
+bool Solver::ownConnectionsMayDecide(Color toMove, const FillIn& fill) const {
+    if (!params_.skipOwnConnections || board_->emptyCount() + fill.stones == rootEmpty_)
+        return true;
+    for (Cell c = fill.cells.first(); c != kNoCell; c = fill.cells.nextFrom(c + 1))
+        if (board_->has(c, toMove))
+            return true;
+    return false;
+}
+
+Solver::Static Solver::analyse(Color toMove, bool ownMayDecide) {
     const Board& board = *board_;
     Static s;
     if (!params_.useConnections) {
         s = fromGameState(analyseThreats(board, toMove, EdgeSummary{}), toMove);
+    } else if (!ownMayDecide) {
+        s = fromGameState(analyseThreats(board, toMove, summary(opponent(toMove))), toMove);
     } else {
         const EdgeSummary own = summary(toMove);
         if (own.full || own.semi) // a win: the opponent's connections cannot change that

@@ -3,6 +3,7 @@
 #include "connections/cell_set.h"
 #include "connections/connections.h"
 #include "connections/game_state.h"
+#include "connections/inferior.h"
 #include "connections/vc.h"
 #include "engine/core/board.h"
 #include "solver/proof_table.h"
@@ -33,6 +34,9 @@ struct SolverParams {
     // Remember each position's edge-to-edge connections per colour, so that a child judged by
     // the lookahead does not build them again when it is searched.
     bool useVcCache = true;
+    // Build the mover's own connections only at the root and after a fill-in that gave the mover
+    // stones (Solver::ownConnectionsMayDecide): elsewhere they almost never decide a node.
+    bool skipOwnConnections = true;
     // Depth-first proof-number search (Nagai's MID with Pawlewicz's 1+epsilon thresholds) instead
     // of plain depth-first search; it needs the table (without it the solver searches depth-first).
     bool useDfpn = true;
@@ -149,7 +153,8 @@ private:
                         Bounds& out, bool& solved);
     Probe probeChild(Color toMove, Cell move);
     static Static fromGameState(const GameState& state, Color toMove);
-    Static analyse(Color toMove);
+    bool ownConnectionsMayDecide(Color toMove, const FillIn& fill) const;
+    Static analyse(Color toMove, bool ownMayDecide);
     void pruneInferiorMoves(Color toMove, Static& s);
     Static threats(Color toMove);
     Static judgeChild(Color them);
@@ -167,6 +172,7 @@ private:
     SolveStats stats_;
     std::chrono::steady_clock::time_point started_;
     bool aborted_ = false;
+    int rootEmpty_ = 0; // empty cells at the node prove() started from
 };
 
 } // namespace hex

@@ -51,6 +51,8 @@ Args parse(int argc, char** argv) {
             args.params.useInferior = false;
         else if (a == "--no-inferior-moves")
             args.params.useInferiorMoves = false;
+        else if (a == "--own-connections")
+            args.params.skipOwnConnections = false;
         else if (a == "--no-pattern")
             args.params.usePatternPruning = false;
         else if (a == "--no-lookahead")
