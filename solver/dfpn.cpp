@@ -40,6 +40,10 @@ std::uint32_t initialDelta(int mustPlay) {
     return 1 + m * m / 2;
 }
 
+std::uint32_t scaled(std::size_t count, int divisor) {
+    return divisor > 0 ? static_cast<std::uint32_t>(count / static_cast<std::size_t>(divisor)) : 0;
+}
+
 } // namespace
 
 Solver::Outcome Solver::mid(Color toMove, Bounds threshold, Bounds& out, bool& solved) {
@@ -93,10 +97,13 @@ Solver::Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet lo
                                     Bounds threshold, Bounds& out, bool& solved) {
     Board& board = *board_;
     std::vector<DfpnChild> children;
-    for (Cell m : orderMoves(board, candidates)) {
+    const std::vector<ScoredMove> order = scoreMoves(board, candidates);
+    for (const ScoredMove& move : order) {
+        const Cell m = move.move;
         if (!candidates.test(m))
             continue; // refuted by an earlier child's pattern
-        const Probe p = probeChild(toMove, m);
+        const Probe p =
+            probeChild(toMove, m, freshBounds(move.score - order.front().score, order.size()));
         if (aborted_)
             return {};
         if (!p.solved) {
@@ -171,14 +178,27 @@ bool Solver::dfpnLookahead() const noexcept {
            std::max(board.width(), board.height()) <= params_.dfpnLookaheadMaxSize;
 }
 
-// A child seen for the first time is judged statically (the lookahead) and gets bounds from its
-// must-play size: its disproof needs every must-play move refuted. Later visits read the tables.
-// Without the lookahead (switched off, or a board above dfpnLookaheadMaxSize) a fresh child
-// starts at (1, 1).
-Solver::Probe Solver::probeChild(Color toMove, Cell move) {
+// Bounds of a child never searched, from what the parent knows without building anything: its
+// phi grows with the number of siblings (so a node's delta, the sum of its children's phi, grows
+// about quadratically with its move count, like the lookahead's initial delta), and its delta
+// with how much worse its static score is than the best sibling's (so that a clearly worse move
+// is not expanded just because it is fresh). See SolverParams::dfpnSiblingPhiDivisor.
+Solver::Bounds Solver::freshBounds(int scoreGap, std::size_t siblings) const {
+    const auto gap = static_cast<std::size_t>(std::max(scoreGap, 0));
+    return {1 + scaled(siblings, params_.dfpnSiblingPhiDivisor),
+            1 + static_cast<std::uint32_t>(
+                    gap * static_cast<std::size_t>(std::max(params_.dfpnDeltaPerScoreGap, 0)))};
+}
+
+// A child seen for the first time is judged statically (the lookahead) and gets its disproof
+// number from its must-play size: its disproof needs every must-play move refuted. Later visits
+// read the tables. Without the lookahead (switched off, or a board above dfpnLookaheadMaxSize) a
+// fresh child starts at `fresh`.
+Solver::Probe Solver::probeChild(Color toMove, Cell move, Bounds fresh) {
     Board& board = *board_;
     const Color them = opponent(toMove);
     Probe p;
+    p.bounds = fresh;
     board.play(move, toMove);
     if (board.winner() == toMove) {
         p.solved = true;
@@ -198,7 +218,7 @@ Solver::Probe Solver::probeChild(Color toMove, Cell move) {
                 p.result = {*child.win, child.proof, child.move};
                 store(them, p.result);
             } else {
-                p.bounds = {1, initialDelta(child.mustPlay.count())};
+                p.bounds = {fresh.phi, initialDelta(child.mustPlay.count())};
                 if (bounds_.size() >= params_.dfpnEntries)
                     bounds_.clear();
                 bounds_[ProofTable::keyOf(board, them)] = p.bounds;

@@ -37,7 +37,7 @@ void distances(const Board& board, Color color, Cell edge, std::vector<int>& dis
 
 } // namespace
 
-std::vector<Cell> orderMoves(const Board& board, const CellSet& candidates) {
+std::vector<ScoredMove> scoreMoves(const Board& board, const CellSet& candidates) {
     const Geometry& g = board.geometry();
     std::vector<int> score(static_cast<std::size_t>(g.nodeCount()), 0);
     std::vector<int> dist;
@@ -49,10 +49,18 @@ std::vector<Cell> orderMoves(const Board& board, const CellSet& candidates) {
                     score[static_cast<std::size_t>(c)] + dist[static_cast<std::size_t>(c)], kFar);
         }
     }
-    std::vector<Cell> moves = candidates.cells();
-    std::stable_sort(moves.begin(), moves.end(), [&](Cell a, Cell b) {
-        return score[static_cast<std::size_t>(a)] < score[static_cast<std::size_t>(b)];
-    });
+    std::vector<ScoredMove> moves;
+    for (Cell c : candidates.cells())
+        moves.push_back({c, score[static_cast<std::size_t>(c)]});
+    std::stable_sort(moves.begin(), moves.end(),
+                     [](const ScoredMove& a, const ScoredMove& b) { return a.score < b.score; });
+    return moves;
+}
+
+std::vector<Cell> orderMoves(const Board& board, const CellSet& candidates) {
+    std::vector<Cell> moves;
+    for (const ScoredMove& m : scoreMoves(board, candidates))
+        moves.push_back(m.move);
     return moves;
 }
 

@@ -31,6 +31,12 @@ struct SolverParams {
     // win (whole 7x7 table 232 s CPU without it against 305 s with it; 6x6 1.36 s with it
     // against 1.70 s without). The depth-first search always uses it (when useLookahead).
     int dfpnLookaheadMaxSize = 6;
+    // Bounds of a fresh child (never searched, no lookahead): phi 1 + siblings / divisor (0: 1),
+    // delta 1 + this factor times how much worse the child's static move-order score is than the
+    // best sibling's. Chosen on 7x7: the whole table needs about a quarter less CPU than with
+    // (1, 1) (see docs/solver.md). With the lookahead only the phi applies.
+    int dfpnSiblingPhiDivisor = 8;
+    int dfpnDeltaPerScoreGap = 2;
     // Remember each position's edge-to-edge connections per colour, so that a child judged by
     // the lookahead does not build them again when it is searched.
     bool useVcCache = true;
@@ -151,7 +157,8 @@ private:
     Outcome mid(Color toMove, Bounds threshold, Bounds& out, bool& solved);
     Outcome midChildren(Color toMove, CellSet candidates, CellSet losePattern, Bounds threshold,
                         Bounds& out, bool& solved);
-    Probe probeChild(Color toMove, Cell move);
+    Probe probeChild(Color toMove, Cell move, Bounds fresh);
+    Bounds freshBounds(int scoreGap, std::size_t siblings) const;
     static Static fromGameState(const GameState& state, Color toMove);
     bool ownConnectionsMayDecide(Color toMove, const FillIn& fill) const;
     Static analyse(Color toMove, bool ownMayDecide);

@@ -3,12 +3,15 @@
 //
 // usage: solver_bench [sizes...] [--no-vc] [--no-inferior] [--no-inferior-moves] [--no-pattern]
 //                     [--no-table] [--no-lookahead] [--dfpn-lookahead-max SIZE] [--no-dfpn]
-//                     [--no-vc-cache] [--fresh] [--max-seconds S] [--max-nodes N] [--only CELL]...
-//                     [--vc-limits FULLS SEMIS ORSEMIS] [--threads N] [--vc-timing]
+//                     [--no-vc-cache] [--own-connections] [--fresh] [--max-seconds S]
+//                     [--max-nodes N] [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS]
+//                     [--sibling-phi-divisor D] [--delta-per-gap K] [--threads N] [--vc-timing]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
 //   solves the named openings only (repeatable); --dfpn-lookahead-max sets
-//   SolverParams::dfpnLookaheadMaxSize (proof-number search's lookahead up to that board size).
+//   SolverParams::dfpnLookaheadMaxSize (proof-number search's lookahead up to that board size);
+//   --sibling-phi-divisor and --delta-per-gap set the fresh-child bounds (0 0: (1, 1));
+//   --own-connections builds the mover's own connections at every node (skipOwnConnections off).
 //   --threads N solves the openings on N threads, each 180-degree pair on one solver (the
 //   summary then gives wall time and the CPU time summed over threads).
 //   --vc-timing instead times the H-search on pseudo-random 11x11 and 13x13 middlegames.
@@ -59,6 +62,10 @@ Args parse(int argc, char** argv) {
             args.params.useLookahead = false;
         else if (a == "--dfpn-lookahead-max" && i + 1 < argc)
             args.params.dfpnLookaheadMaxSize = std::atoi(argv[++i]);
+        else if (a == "--sibling-phi-divisor" && i + 1 < argc)
+            args.params.dfpnSiblingPhiDivisor = std::atoi(argv[++i]);
+        else if (a == "--delta-per-gap" && i + 1 < argc)
+            args.params.dfpnDeltaPerScoreGap = std::atoi(argv[++i]);
         else if (a == "--no-dfpn")
             args.params.useDfpn = false;
         else if (a == "--no-vc-cache")
