@@ -1,6 +1,7 @@
 #include "eval/bridge_links.h"
 
 #include "test/eval/eval_test_support.h"
+#include "test/support/board_with.h"
 
 #include <gtest/gtest.h>
 
@@ -131,10 +132,8 @@ TEST(BridgeLinks, ZigguratsFromTheThirdRowWhenAskedFor) {
 }
 
 TEST(BridgeLinks, AnIntrusionBreaksTheBridge) {
-    Board board(4, 4);
+    Board board = testing::boardWith(4, "b2 c3", "");
     const Geometry& g = board.geometry();
-    board.play(*g.parse("b2"), Color::Black);
-    board.play(*g.parse("c3"), Color::Black);
     auto hasLink = [&](Cell a, Cell b) {
         for (const Link& link : linksOf(board, Color::Black))
             if ((link.a == a && link.b == b) || (link.a == b && link.b == a))

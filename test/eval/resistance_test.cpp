@@ -3,9 +3,11 @@
 #include "eval/skyline_solver.h"
 
 #include "test/eval/eval_test_support.h"
+#include "test/support/board_with.h"
 
 #include <Eigen/Dense>
 #include <Eigen/SparseCholesky>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -120,11 +122,7 @@ TEST(Resistance, LinkCanBridgeAnOpponentWall) {
 TEST(Resistance, BridgeLinksFromTheRegistryRaiseTheBridgingSidesValue) {
     // Black b2 and c3 form a bridge; White has no links. Made through the registry, so a link
     // source that is not installed (or links the circuit drops) shows up as equal values.
-    Board board(5, 5);
-    const Geometry& g = board.geometry();
-    board.play(*g.parse("b2"), Color::Black);
-    board.play(*g.parse("d2"), Color::White);
-    board.play(*g.parse("c3"), Color::Black);
+    const Board board = testing::boardWith(5, "b2 c3", "d2");
     const auto plain = makeEvaluator("resistance", EvaluatorConfig{"off"});
     const auto linked = makeEvaluator("resistance", EvaluatorConfig{"bridges"});
     ASSERT_NE(linked, nullptr);

@@ -1,6 +1,8 @@
 #include "engine/engine.h"
 #include "engine/first_player.h"
 
+#include "test/support/board_with.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -38,11 +40,8 @@ TEST(FirstPlayer, BeatsARandomPlayerOn7x7) {
 }
 
 TEST(FirstPlayer, WinsInOneAndBlocksInOne) {
-    Board board(3, 3);
+    const Board board = testing::boardWith(3, "b1 b2", "a3");
     const Geometry& g = board.geometry();
-    board.play(*g.parse("b1"), Color::Black);
-    board.play(*g.parse("b2"), Color::Black);
-    board.play(*g.parse("a3"), Color::White);
     // b3 is Black's only winning cell: Black takes it, White must block it.
     EXPECT_EQ(firstPlayerMove(board, Color::Black), *g.parse("b3"));
     EXPECT_EQ(firstPlayerMove(board, Color::White), *g.parse("b3"));

@@ -2,6 +2,7 @@
 
 #include "engine/core/board.h"
 #include "engine/core/score.h"
+#include "test/support/board_with.h"
 
 #include <cstdint>
 #include <sstream>
@@ -9,20 +10,6 @@
 #include <string_view>
 
 namespace hex::testing {
-
-// A board of size n with the named cells ("a1 b2 ...") of each colour.
-inline Board boardWith(int n, std::string_view black, std::string_view white) {
-    Board board(n, n);
-    auto place = [&board](std::string_view cells, Color color) {
-        std::istringstream in{std::string(cells)};
-        std::string name;
-        while (in >> name)
-            board.play(*board.geometry().parse(name), color);
-    };
-    place(black, Color::Black);
-    place(white, Color::White);
-    return board;
-}
 
 // Exact value by plain full-width minimax, wins scored kWin - plies like the search. Only for
 // boards with a handful of empty cells.
