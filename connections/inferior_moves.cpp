@@ -21,7 +21,6 @@ InferiorMoves findInferiorMoves(Board& board, Color toMove, const CellSet& candi
     InferiorMoves result;
     const Geometry& g = board.geometry();
     const Color them = opponent(toMove);
-    CellSet vulnerable;
     std::vector<std::pair<Cell, Cell>> dominations; // (cell, dominator), cells in order
     for (Cell c = candidates.first(); c != kNoCell; c = candidates.nextFrom(c + 1)) {
         if (!board.isEmpty(c))
@@ -30,7 +29,7 @@ InferiorMoves findInferiorMoves(Board& board, Color toMove, const CellSet& candi
             if (g.isEdge(n) || !board.isEmpty(n) || !mayDieBeside(board, c, n))
                 continue;
             if (killsWith(board, them, n, c)) {
-                vulnerable.set(c);
+                result.pruned.set(c); // vulnerable; only these are pruned before the loop below
                 result.moves.push_back({c, n, true});
                 result.support.set(n);
                 break;
@@ -39,11 +38,9 @@ InferiorMoves findInferiorMoves(Board& board, Color toMove, const CellSet& candi
                 dominations.emplace_back(c, n);
         }
     }
-    result.pruned = vulnerable;
     for (const auto& [c, d] : dominations) {
         // The dominator must stay a move that leads on to a kept one: not vulnerable, not pruned.
-        if (vulnerable.test(c) || result.pruned.test(c) || vulnerable.test(d) ||
-            result.pruned.test(d))
+        if (result.pruned.test(c) || result.pruned.test(d))
             continue;
         result.pruned.set(c);
         result.support.set(d);

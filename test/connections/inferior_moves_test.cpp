@@ -1,5 +1,6 @@
 #include "connections/inferior_moves.h"
 
+#include "connections/game_state.h"
 #include "connections/inferior.h"
 #include "test/connections/brute_force.h"
 
@@ -9,13 +10,6 @@
 
 namespace hex {
 namespace {
-
-CellSet allEmpty(const Board& board) {
-    CellSet empty;
-    for (Cell c : board.emptyCells())
-        empty.set(c);
-    return empty;
-}
 
 // The stone that justifies a pruned move: the opponent's killer or the mover's dominator.
 Color justifyingColor(const InferiorMove& m, Color toMove) {
@@ -41,7 +35,7 @@ TEST(InferiorMoves, CellBesideThreeEnemyStonesIsVulnerable) {
     const Geometry& g = board.geometry();
     for (Cell c : {g.cell(2, 1), g.cell(2, 0), g.cell(1, 0)})
         board.play(c, Color::White);
-    const InferiorMoves inferior = findInferiorMoves(board, Color::Black, allEmpty(board));
+    const InferiorMoves inferior = findInferiorMoves(board, Color::Black, emptyCellSet(board));
     ASSERT_TRUE(inferior.pruned.test(g.cell(1, 1)));
     bool found = false;
     for (const InferiorMove& m : inferior.moves)
@@ -62,7 +56,7 @@ TEST(InferiorMoves, KillersAndDominatorsMakeTheCellDeadForGood) {
             continue;
         const Color toMove = rng() % 2 == 0 ? Color::Black : Color::White;
         Board board = *position;
-        const InferiorMoves inferior = findInferiorMoves(board, toMove, allEmpty(board));
+        const InferiorMoves inferior = findInferiorMoves(board, toMove, emptyCellSet(board));
         ASSERT_EQ(board.key(), position->key());
         const Counts c = count(inferior);
         total.vulnerable += c.vulnerable;
@@ -103,7 +97,7 @@ TEST(InferiorMoves, PruningKeepsTheValue) {
     for (int trial = 0; trial < 1500; ++trial) {
         Board board = testing::randomSmallPosition(rng, 11);
         const Color toMove = rng() % 2 == 0 ? Color::Black : Color::White;
-        const InferiorMoves inferior = findInferiorMoves(board, toMove, allEmpty(board));
+        const InferiorMoves inferior = findInferiorMoves(board, toMove, emptyCellSet(board));
         const Counts c = count(inferior);
         total.vulnerable += c.vulnerable;
         total.dominated += c.dominated;
@@ -121,7 +115,7 @@ TEST(InferiorMoves, PruningKeepsTheValue) {
             }
         }
         bool keptWins = false;
-        for (Cell m : (allEmpty(board) - inferior.pruned).cells())
+        for (Cell m : (emptyCellSet(board) - inferior.pruned).cells())
             keptWins = keptWins || moveWins(m);
         ASSERT_EQ(keptWins, minimax.wins(board, toMove));
     }
