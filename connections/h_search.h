@@ -229,7 +229,7 @@ private:
         if (newCarrier.intersects(suffix_[0]))
             return false;
         found_.clear();
-        orSearch(semis, 0, newCarrier, newCarrier, 1);
+        orSearch(OrScope{semis, p.fulls}, 0, newCarrier, newCarrier, 1);
         // Collected first: adding a full erases semis the search was walking over.
         for (std::size_t i = 0; i < found_.size(); ++i) {
             const Set f = found_[i];
@@ -238,20 +238,44 @@ private:
         return !found_.empty();
     }
 
-    void orSearch(const std::vector<SemiVc>& semis, std::size_t start, const Set& intersection,
+    // What one OR search reads: the semis it combines and the fulls the pair held when it began.
+    struct OrScope {
+        const std::vector<SemiVc>& semis;
+        const std::vector<Set>& fulls;
+    };
+
+    // A carrier holding one of the pair's fulls is rejected by addFull without side effects, and
+    // so is every union grown from it: a full is only erased for a subset of it, so once a carrier
+    // holds a full it keeps holding one. The search skips such carriers and their extensions,
+    // most of what it would find on a pair with many fulls. The loop has no early exit because
+    // which full matches, if any, is unpredictable: branch-free it runs faster.
+    static bool holdsFull(const std::vector<Set>& fulls, const Set& carrier) noexcept {
+        bool holds = false;
+        for (const Set& f : fulls)
+            holds |= f.isSubsetOf(carrier);
+        return holds;
+    }
+
+    void orSearch(const OrScope& scope, std::size_t start, const Set& intersection,
                   const Set& unionSoFar, int used) {
+        const auto& semis = scope.semis;
         for (std::size_t i = start; i < semis.size(); ++i) {
             if (intersection.intersects(suffix_[i]))
                 return;
             if (!intersection.intersects(semis[i].carrier)) {
-                found_.push_back(unionSoFar | semis[i].carrier);
+                const Set full = unionSoFar | semis[i].carrier;
+                if (!holdsFull(scope.fulls, full))
+                    found_.push_back(full);
                 continue;
             }
             const Set shrunk = intersection & semis[i].carrier;
             if (shrunk == intersection)
                 continue; // does not help: only semis that shrink the intersection are combined
-            if (used + 1 < limits_.maxOrSemis)
-                orSearch(semis, i + 1, shrunk, unionSoFar | semis[i].carrier, used + 1);
+            if (used + 1 < limits_.maxOrSemis) {
+                const Set grown = unionSoFar | semis[i].carrier;
+                if (!holdsFull(scope.fulls, grown))
+                    orSearch(scope, i + 1, shrunk, grown, used + 1);
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 #include "connections/inferior.h"
 
+#include <algorithm>
 #include <array>
 #include <span>
 
@@ -38,10 +39,25 @@ bool uselessFor(const Board& board, Color color, Cell c) {
     return true;
 }
 
-// Whether the adjacent empty cells a and b are captured by color. Restores the board.
+int emptyNeighbours(const Board& board, Cell c) {
+    const auto around = board.geometry().neighbours(c);
+    return static_cast<int>(
+        std::count_if(around.begin(), around.end(), [&](Cell n) { return board.isEmpty(n); }));
+}
+
+// A cell with four empty neighbours or more fails mayDieBeside beside each of them, so it is in no
+// captured pair: checked once per cell, it spares most of the pair tests.
+bool mayBeInCapturedPair(const Board& board, Cell a) { return emptyNeighbours(board, a) <= 3; }
+
+// A colour-blind necessary condition for {a, b} to be a captured pair (see mayDieBeside), checked
+// once per pair rather than once per colour.
+bool mayBeCapturedPair(const Board& board, Cell a, Cell b) {
+    return mayDieBeside(board, a, b) && mayDieBeside(board, b, a);
+}
+
+// Whether the adjacent empty cells a and b, which pass mayBeCapturedPair, are captured by color.
+// Restores the board.
 bool capturedPair(Board& board, Color color, Cell a, Cell b) {
-    if (!mayDieBeside(board, a, b) || !mayDieBeside(board, b, a))
-        return false;
     board.play(b, color);
     const bool aDead = isDead(board, a);
     board.undo();
@@ -53,18 +69,15 @@ bool capturedPair(Board& board, Color color, Cell a, Cell b) {
     return bDead;
 }
 
-} // namespace
-
-// A necessary condition for `c` to be dead once `filled` (one of its neighbours) holds a stone:
-// its other empty neighbours are pairwise adjacent. Two empty cells are linked only when
-// adjacent, and both colours may use them, so a non-adjacent pair of them makes isDead false
-// whatever colour fills `filled`. Checked before playing anything: most pairs fail it. Three
-// empty neighbours never qualify (a cell's neighbours form a ring of six, without triangles).
-bool mayDieBeside(const Board& board, Cell c, Cell filled) {
+// Whether the empty neighbours of c, `except` aside, are pairwise adjacent. Two empty cells are
+// linked only when adjacent, and both colours may use them, so this is necessary for c to be dead
+// (with `except` filled by either colour). Three empty neighbours never qualify (a cell's
+// neighbours form a ring of six, without triangles).
+bool emptyNeighboursPairwiseAdjacent(const Board& board, Cell c, Cell except) {
     std::array<Cell, 2> empty{};
     std::size_t count = 0;
     for (Cell n : board.geometry().neighbours(c)) {
-        if (n == filled || !board.isEmpty(n))
+        if (n == except || !board.isEmpty(n))
             continue;
         if (count == empty.size())
             return false;
@@ -73,8 +86,17 @@ bool mayDieBeside(const Board& board, Cell c, Cell filled) {
     return count < 2 || board.geometry().adjacent(empty[0], empty[1]);
 }
 
+} // namespace
+
+// Checked before playing anything: most pairs fail it.
+bool mayDieBeside(const Board& board, Cell c, Cell filled) {
+    return emptyNeighboursPairwiseAdjacent(board, c, filled);
+}
+
+// The colour-blind condition first: it rejects most cells for far less than uselessFor.
 bool isDead(const Board& board, Cell c) {
-    return uselessFor(board, Color::Black, c) && uselessFor(board, Color::White, c);
+    return emptyNeighboursPairwiseAdjacent(board, c, kNoCell) &&
+           uselessFor(board, Color::Black, c) && uselessFor(board, Color::White, c);
 }
 
 InferiorCells findInferior(Board& board) {
@@ -84,10 +106,11 @@ InferiorCells findInferior(Board& board) {
         if (board.isEmpty(c) && isDead(board, c))
             result.dead.set(c);
     for (Cell a = 0; a < g.cellCount(); ++a) {
-        if (!board.isEmpty(a) || result.dead.test(a))
+        if (!board.isEmpty(a) || result.dead.test(a) || !mayBeInCapturedPair(board, a))
             continue;
         for (Cell b : g.neighbours(a)) {
-            if (b <= a || g.isEdge(b) || !board.isEmpty(b) || result.dead.test(b))
+            if (b <= a || g.isEdge(b) || !board.isEmpty(b) || result.dead.test(b) ||
+                !mayBeCapturedPair(board, a, b))
                 continue;
             for (Color color : {Color::Black, Color::White}) {
                 if (capturedPair(board, color, a, b)) {
@@ -115,10 +138,11 @@ FillIn fillInferior(Board& board) {
             }
         }
         for (Cell a = 0; a < g.cellCount(); ++a) {
-            if (!board.isEmpty(a))
+            if (!board.isEmpty(a) || !mayBeInCapturedPair(board, a))
                 continue;
             for (Cell b : g.neighbours(a)) {
-                if (g.isEdge(b) || !board.isEmpty(b) || !board.isEmpty(a))
+                if (g.isEdge(b) || !board.isEmpty(b) || !board.isEmpty(a) ||
+                    !mayBeCapturedPair(board, a, b))
                     continue;
                 for (Color color : {Color::Black, Color::White}) {
                     if (board.isEmpty(a) && capturedPair(board, color, a, b)) {

@@ -1,7 +1,7 @@
 #include "solver/move_order.h"
 
 #include <algorithm>
-#include <deque>
+#include <array>
 #include <limits>
 
 namespace hex {
@@ -9,29 +9,50 @@ namespace {
 
 constexpr int kFar = 1 << 20;
 
-// 0-1 breadth-first distances from `edge`: entering an empty cell costs 1, an own stone 0.
-void distances(const Board& board, Color color, Cell edge, std::vector<int>& dist) {
-    const Geometry& g = board.geometry();
-    dist.assign(static_cast<std::size_t>(g.nodeCount()), kFar);
-    std::deque<Cell> queue;
+using NodeValues = std::array<int, Geometry::kMaxNodes>;
+
+// What entering node c costs `color`: 0 for an own stone, 1 for an empty cell, kFar for what it
+// cannot enter (opponent stones, edges), so that one comparison in the search rejects those too.
+int stepCost(const Board& board, Color color, Cell c) {
+    if (board.geometry().isEdge(c) || board.has(c, opponent(color)))
+        return kFar;
+    return board.isEmpty(c) ? 1 : 0;
+}
+
+void stepCosts(const Board& board, Color color, NodeValues& cost) {
+    for (Cell c = 0; c < board.geometry().nodeCount(); ++c)
+        cost[static_cast<std::size_t>(c)] = stepCost(board, color, c);
+}
+
+// Distances from `edge` under `cost`, found layer by layer: the cells at distance d are settled
+// (own stones reached through them join the layer) before any at d + 1, so each node is stacked
+// once and fixed arrays replace the 0-1 deque.
+void distances(const Geometry& g, const NodeValues& cost, Cell edge, NodeValues& dist) {
+    std::fill_n(dist.begin(), g.nodeCount(), kFar);
+    std::array<Cell, Geometry::kMaxNodes> layerCells;
+    std::array<Cell, Geometry::kMaxNodes> nextLayerCells;
+    Cell* layer = layerCells.data();
+    Cell* nextLayer = nextLayerCells.data();
+    std::size_t layerSize = 0;
     dist[static_cast<std::size_t>(edge)] = 0;
-    queue.push_back(edge);
-    while (!queue.empty()) {
-        const Cell c = queue.front();
-        queue.pop_front();
-        for (Cell n : g.neighbours(c)) {
-            if (g.isEdge(n) || board.has(n, opponent(color)))
-                continue;
-            const int step = board.isEmpty(n) ? 1 : 0;
-            const int d = dist[static_cast<std::size_t>(c)] + step;
-            if (d < dist[static_cast<std::size_t>(n)]) {
-                dist[static_cast<std::size_t>(n)] = d;
+    layer[layerSize++] = edge;
+    for (int d = 0; layerSize > 0; ++d) {
+        std::size_t nextSize = 0;
+        while (layerSize > 0) {
+            const Cell c = layer[--layerSize];
+            for (Cell n : g.neighbours(c)) {
+                const int step = cost[static_cast<std::size_t>(n)];
+                if (d + step >= dist[static_cast<std::size_t>(n)])
+                    continue;
+                dist[static_cast<std::size_t>(n)] = d + step;
                 if (step == 0)
-                    queue.push_front(n);
+                    layer[layerSize++] = n;
                 else
-                    queue.push_back(n);
+                    nextLayer[nextSize++] = n;
             }
         }
+        std::swap(layer, nextLayer);
+        layerSize = nextSize;
     }
 }
 
@@ -39,11 +60,13 @@ void distances(const Board& board, Color color, Cell edge, std::vector<int>& dis
 
 std::vector<ScoredMove> scoreMoves(const Board& board, const CellSet& candidates) {
     const Geometry& g = board.geometry();
-    std::vector<int> score(static_cast<std::size_t>(g.nodeCount()), 0);
-    std::vector<int> dist;
+    NodeValues score{};
+    NodeValues cost;
+    NodeValues dist;
     for (Color color : {Color::Black, Color::White}) {
+        stepCosts(board, color, cost);
         for (Cell edge : {g.edge1(color), g.edge2(color)}) {
-            distances(board, color, edge, dist);
+            distances(g, cost, edge, dist);
             for (Cell c = 0; c < g.cellCount(); ++c)
                 score[static_cast<std::size_t>(c)] = std::min(
                     score[static_cast<std::size_t>(c)] + dist[static_cast<std::size_t>(c)], kFar);
