@@ -1,6 +1,7 @@
 #include "connections/connections.h"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace hex {
 
@@ -34,6 +35,45 @@ void sortBySize(std::vector<T>& list, Size size) {
 } // namespace
 
 void Connections::build(const Board& board, Color color, Scope scope) {
+    prepare(board, color);
+    generation_ = 0;
+    onEngine(*slot_.engines, words_, [&](auto& engine) {
+        engine.run(map_, limits_);
+        finish(engine, scope);
+    });
+}
+
+void Connections::buildFrom(const VcSnapshot& base, const Board& board, Scope scope) {
+    const Color color = base.color;
+    prepare(board, color);
+    generation_ = base.generation + 1;
+    const CellSet newOwn = (color == Color::Black ? black_ : white_) -
+                           (color == Color::Black ? base.black : base.white);
+    const CellSet newOpp = (color == Color::Black ? white_ : black_) -
+                           (color == Color::Black ? base.white : base.black);
+    onEngine(*slot_.engines, words_, [&](auto& engine) {
+        using Set = typename std::remove_reference_t<decltype(engine)>::Set;
+        engine.runFrom(map_, limits_, base, newOwn.template resized<Set::kWords>(),
+                       newOpp.template resized<Set::kWords>());
+        finish(engine, scope);
+    });
+}
+
+void Connections::snapshot(VcSnapshot& out) const {
+    out.color = color_;
+    out.width = width_;
+    out.height = height_;
+    out.words = words_;
+    out.black = black_;
+    out.white = white_;
+    out.generation = generation_;
+    out.entries.clear();
+    out.carriers.clear();
+    const Engines& engines = *slot_.engines;
+    onEngine(engines, words_, [&](const auto& engine) { engine.save(out); });
+}
+
+void Connections::prepare(const Board& board, Color color) {
     color_ = color;
     for (int i : usedPairs_) {
         pairs_[static_cast<std::size_t>(i)].fulls.clear();
@@ -48,23 +88,30 @@ void Connections::build(const Board& board, Color color, Scope scope) {
         static_cast<std::size_t>(nodes_) * static_cast<std::size_t>(nodes_);
     if (pairs_.size() < pairCount)
         pairs_.resize(pairCount);
-    Engines& e = *slot_.engines;
-    const int words = (board.geometry().cellCount() + 63) / 64; // carriers hold cells only
+    black_ = stonesOf(board, Color::Black);
+    white_ = stonesOf(board, Color::White);
+    width_ = board.width();
+    height_ = board.height();
+    words_ = (board.geometry().cellCount() + 63) / 64; // carriers hold cells only
+}
+
+// Runs `search` on the engine whose carriers are `words` wide (mutable or not with `engines`).
+template <typename EngineSet, typename Search>
+void Connections::onEngine(EngineSet& engines, int words, Search search) {
     if (words <= 1)
-        search(e.w1, scope);
+        search(engines.w1);
     else if (words == 2)
-        search(e.w2, scope);
+        search(engines.w2);
     else if (words == 3)
-        search(e.w3, scope);
+        search(engines.w3);
     else if (words == 4)
-        search(e.w4, scope);
+        search(engines.w4);
     else
-        search(e.w6, scope);
+        search(engines.w6);
 }
 
 template <int W>
-void Connections::search(HSearch<W>& engine, Scope scope) {
-    engine.run(map_, limits_);
+void Connections::finish(const HSearch<W>& engine, Scope scope) {
     if (scope == Scope::EdgesOnly) {
         if (edge1_ != edge2_)
             copyOut(engine, edge1_, edge2_);
@@ -94,6 +141,7 @@ void EndpointMap::build(const Board& board, Color color, const VcLimits& limits)
     const Geometry& g = board.geometry();
     endpointOf.assign(static_cast<std::size_t>(g.nodeCount()), -1);
     cellOf.clear();
+    nodeOf.clear();
     throughOk.clear();
     adjacent.clear();
     nodes = 0;
@@ -102,12 +150,14 @@ void EndpointMap::build(const Board& board, Color color, const VcLimits& limits)
         if (board.isEmpty(c)) {
             endpointOf[static_cast<std::size_t>(c)] = nodes++;
             cellOf.push_back(c);
+            nodeOf.push_back(c);
             throughOk.push_back(1);
         } else if (board.has(c, color)) {
             const auto root = static_cast<std::size_t>(board.group(c));
             if (groupEndpoint[root] < 0) {
                 groupEndpoint[root] = nodes++;
                 cellOf.push_back(kNoCell);
+                nodeOf.push_back(c);
                 throughOk.push_back(1);
             }
             endpointOf[static_cast<std::size_t>(c)] = groupEndpoint[root];

@@ -3,6 +3,7 @@
 #include "connections/cell_set.h"
 #include "connections/h_search.h"
 #include "connections/vc.h"
+#include "connections/vc_snapshot.h"
 #include "engine/core/board.h"
 
 #include <memory>
@@ -37,6 +38,12 @@ public:
     enum class Scope { AllPairs, EdgesOnly };
 
     void build(const Board& board, Color color, Scope scope = Scope::AllPairs);
+    // The connections of base.color on `board`, derived from `base` (see HSearch::runFrom):
+    // cheaper than build() when few stones were added, and as sound, but it may find fewer.
+    // Precondition: base.appliesTo(board, base.color).
+    void buildFrom(const VcSnapshot& base, const Board& board, Scope scope = Scope::AllPairs);
+    // Every connection the last build found (whatever its scope), to start later builds from.
+    void snapshot(VcSnapshot& out) const;
 
     Color color() const noexcept { return color_; }
     const VcLimits& limits() const noexcept { return limits_; }
@@ -78,8 +85,11 @@ private:
     const PairVcs& pair(int a, int b) const noexcept { return pairs_[pairIndex(a, b)]; }
     std::size_t pairIndex(int a, int b) const noexcept { return vcPairIndex(a, b, nodes_); }
 
+    void prepare(const Board& board, Color color);
+    template <typename EngineSet, typename Search>
+    static void onEngine(EngineSet& engines, int words, Search search);
     template <int W>
-    void search(HSearch<W>& engine, Scope scope);
+    void finish(const HSearch<W>& engine, Scope scope);
     template <int W>
     void copyOut(const HSearch<W>& engine, int a, int b);
 
@@ -92,6 +102,13 @@ private:
     EngineSlot slot_;
     int edge1_ = -1;
     int edge2_ = -1;
+    // The last build's position and width, and how many derivations led to it (0: from scratch).
+    CellSet black_;
+    CellSet white_;
+    int width_ = 0;
+    int height_ = 0;
+    int words_ = 0;
+    int generation_ = 0;
 };
 
 } // namespace hex

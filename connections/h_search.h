@@ -2,10 +2,12 @@
 
 #include "connections/cell_set.h"
 #include "connections/vc.h"
+#include "connections/vc_snapshot.h"
 #include "engine/core/board.h"
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -17,6 +19,7 @@ struct EndpointMap {
     int nodes = 0;
     std::vector<int> endpointOf; // board node -> endpoint, -1 for opponent stones and edges
     std::vector<Cell> cellOf;    // endpoint -> its empty cell, kNoCell for an own group
+    std::vector<Cell> nodeOf;    // endpoint -> one of its nodes (the cell, or a node of the group)
     std::vector<char> throughOk; // whether the AND rule may go through the endpoint
     std::vector<std::pair<int, int>> adjacent; // base connections, a < b
     int edge1 = -1;                            // the owner's edges
@@ -38,12 +41,65 @@ public:
     };
     struct PairVcs {
         std::vector<Set> fulls;
+        // In runFrom, the leading fulls carried over from the base unchanged (they come first
+        // and keep their order); 0 in run().
+        std::size_t carried = 0;
         std::vector<SemiVc> semis;
         Set semiMeet; // intersection of the semi carriers (when there are semis)
     };
 
     // `map` must outlive the results' use.
     void run(const EndpointMap& map, const VcLimits& limits) {
+        reset(map, limits);
+        for (const auto& [a, b] : map.adjacent)
+            addFull(a, b, Set{});
+        propagate();
+    }
+
+    // The same search started from `base`, the owner's connections on an earlier position of
+    // which `map`'s board holds every stone; `newOwn` and `newOpp` are the stones added since.
+    // Each base connection is carried over unless it touches a new opponent stone, with the new
+    // own stones out of its carrier (a semi whose key is one becomes a full). Every pair of
+    // untouched connections already met in the base's search, so only the changed ones (carrier
+    // shrunk, or an endpoint now a group holding a new stone) go through the rules again. Sound
+    // like run(); it can miss connections run() finds (the base's limits and superset filter
+    // dropped some, and a broken connection does not bring back those it had made redundant).
+    void runFrom(const EndpointMap& map, const VcLimits& limits, const VcSnapshot& base,
+                 const Set& newOwn, const Set& newOpp) {
+        reset(map, limits);
+        for (Cell c = newOwn.first(); c != kNoCell; c = newOwn.nextFrom(c + 1))
+            changed_[static_cast<std::size_t>(map.endpointOf[static_cast<std::size_t>(c)])] = 1;
+        // Untouched ones first, so that each changed one meets all of them in the rules. (The
+        // base holds every adjacency: those of a new group come from its cells' and groups'.)
+        carryOver(base, newOwn, newOpp);
+        addChanged(base, newOwn);
+        propagate();
+    }
+
+    // Appends every connection found to `out` (whose position and width the caller set).
+    void save(VcSnapshot& out) const {
+        for (const std::size_t i : touchedPairs_) {
+            const PairVcs& p = pairs_[i];
+            const Cell a = map_->nodeOf[i / static_cast<std::size_t>(nodes_)];
+            const Cell b = map_->nodeOf[i % static_cast<std::size_t>(nodes_)];
+            for (const Set& f : p.fulls)
+                append(out, {a, b, kNoCell}, f);
+            for (const SemiVc& semi : p.semis)
+                append(out, {a, b, semi.key}, semi.carrier);
+        }
+    }
+
+    const PairVcs& result(int a, int b) const noexcept { return pairs_[pairIndex(a, b)]; }
+    // Pairs (a < b) that received a connection during the run, some possibly erased since.
+    template <typename Visit>
+    void forEachTouchedPair(Visit visit) const {
+        for (const std::size_t i : touchedPairs_)
+            visit(static_cast<int>(i / static_cast<std::size_t>(nodes_)),
+                  static_cast<int>(i % static_cast<std::size_t>(nodes_)));
+    }
+
+private:
+    void reset(const EndpointMap& map, const VcLimits& limits) {
         map_ = &map;
         limits_ = limits;
         nodes_ = map.nodes;
@@ -53,6 +109,7 @@ public:
         // whatever its endpoint count was): clearing those is enough.
         for (const std::size_t i : touchedPairs_) {
             pairs_[i].fulls.clear();
+            pairs_[i].carried = 0;
             pairs_[i].semis.clear();
             isPartner_[i] = 0;
             touched_[i] = 0;
@@ -67,25 +124,85 @@ public:
         for (auto& p : partners_)
             p.clear();
         cellSet_.assign(static_cast<std::size_t>(nodes_), Set{});
+        changed_.assign(static_cast<std::size_t>(nodes_), 0);
         for (int e = 0; e < nodes_; ++e)
             if (cellOf(e) != kNoCell)
                 cellSet_[static_cast<std::size_t>(e)].set(cellOf(e));
         queue_.clear();
-        for (const auto& [a, b] : map.adjacent)
-            addFull(a, b, Set{});
-        propagate();
+        changedQueue_.clear();
     }
 
-    const PairVcs& result(int a, int b) const noexcept { return pairs_[pairIndex(a, b)]; }
-    // Pairs (a < b) that received a connection during the run, some possibly erased since.
-    template <typename Visit>
-    void forEachTouchedPair(Visit visit) const {
-        for (const std::size_t i : touchedPairs_)
-            visit(static_cast<int>(i / static_cast<std::size_t>(nodes_)),
-                  static_cast<int>(i % static_cast<std::size_t>(nodes_)));
+    static void append(VcSnapshot& out, VcSnapshot::Entry entry, const Set& carrier) {
+        out.entries.push_back(entry);
+        for (int w = 0; w < W; ++w)
+            out.carriers.push_back(carrier.wordAt(w));
+    }
+    static Set carrierOf(const VcSnapshot& base, std::size_t entry) {
+        Set out;
+        for (int w = 0; w < W; ++w)
+            out.setWord(
+                w,
+                base.carriers[entry * static_cast<std::size_t>(W) + static_cast<std::size_t>(w)]);
+        return out;
     }
 
-private:
+    // Stores the untouched base connections as they are and lists the changed ones, which
+    // need the rules: a carrier that lost new own stones, or an endpoint that became (part of)
+    // a group holding one. Connections touching a new opponent stone are dropped.
+    void carryOver(const VcSnapshot& base, const Set& newOwn, const Set& newOpp) {
+        changedEntries_.clear();
+        for (std::size_t i = 0; i < base.entries.size(); ++i) {
+            const VcSnapshot::Entry& e = base.entries[i];
+            const Set carrier = carrierOf(base, i);
+            const int a = map_->endpointOf[static_cast<std::size_t>(e.a)];
+            const int b = map_->endpointOf[static_cast<std::size_t>(e.b)];
+            if (a < 0 || b < 0 || a == b || carrier.intersects(newOpp))
+                continue;
+            if (changed_[static_cast<std::size_t>(a)] || changed_[static_cast<std::size_t>(b)] ||
+                carrier.intersects(newOwn))
+                changedEntries_.push_back({a, b, i});
+            else
+                appendCarried(a, b, carrier, e.key);
+        }
+    }
+
+    // Brings in the changed connections listed by carryOver, through the rules.
+    void addChanged(const VcSnapshot& base, const Set& newOwn) {
+        for (const ChangedEntry& c : changedEntries_) {
+            const Cell key = base.entries[c.entry].key;
+            const Set carrier = carrierOf(base, c.entry);
+            const Set shrunk = carrier - newOwn;
+            if (key != kNoCell && newOwn.test(key))
+                addFull(c.a, c.b, shrunk); // the owner holds the key now
+            else if (key != kNoCell)
+                addSemi(c.a, c.b, shrunk, key);
+            else if (storeFull(c.a, c.b, shrunk))
+                changedQueue_.push_back({c.a, c.b, shrunk});
+        }
+    }
+
+    // Stores an untouched base connection as it is. Its pair comes from one base pair (its
+    // endpoints did not change) whose connections form an antichain within the limits, and it is
+    // stored before any changed one, so there is nothing to filter.
+    void appendCarried(int a, int b, const Set& carrier, Cell key) {
+        PairVcs& p = pair(a, b);
+        const std::size_t ab = pairIndex(a, b);
+        touch(ab);
+        if (key != kNoCell) {
+            p.semiMeet = p.semis.empty() ? carrier : p.semiMeet & carrier;
+            p.semis.push_back({carrier, key});
+            return;
+        }
+        p.fulls.push_back(carrier);
+        ++p.carried;
+        addPartners(a, b, ab);
+    }
+
+    struct ChangedEntry {
+        int a; // endpoints on the new board
+        int b;
+        std::size_t entry; // in the base
+    };
     struct Pending {
         int a;
         int b;
@@ -104,17 +221,25 @@ private:
     }
 
     // Every new full is combined with every full stored when it is processed, so each pair of
-    // fulls meets when the later of the two is processed.
+    // fulls meets when the later of the two is processed. In runFrom, the changed base fulls go
+    // first and skip the carried ones, except through a changed endpoint: with them they make
+    // only what the base made (a combination is new only where both carriers lost a cell, or
+    // through a new group).
     void propagate() {
+        for (const Pending& p : changedQueue_) {
+            andThrough(p.a, p.b, p.carrier, changed_[static_cast<std::size_t>(p.a)]);
+            andThrough(p.b, p.a, p.carrier, changed_[static_cast<std::size_t>(p.b)]);
+        }
         for (std::size_t next = 0; next < queue_.size(); ++next) {
             const Pending p = queue_[next];
-            andThrough(p.a, p.b, p.carrier);
-            andThrough(p.b, p.a, p.carrier);
+            andThrough(p.a, p.b, p.carrier, true);
+            andThrough(p.b, p.a, p.carrier, true);
         }
     }
 
-    // Combines full(other, mid; carrier) with every full(mid, z; d).
-    void andThrough(int mid, int other, const Set& carrier) {
+    // Combines full(other, mid; carrier) with every full(mid, z; d), or only with those not
+    // carried over unchanged.
+    void andThrough(int mid, int other, const Set& carrier, bool withCarried) {
         if (!map_->throughOk[static_cast<std::size_t>(mid)])
             return;
         const Cell midCell = cellOf(mid);
@@ -125,8 +250,9 @@ private:
             const int z = partners[i].z;
             if (z == other || carrier.intersects(cellSet_[static_cast<std::size_t>(z)]))
                 continue;
-            const auto& fulls = pairs_[partners[i].pair].fulls;
-            for (std::size_t k = 0; k < fulls.size(); ++k) {
+            const PairVcs& through = pairs_[partners[i].pair];
+            const auto& fulls = through.fulls;
+            for (std::size_t k = withCarried ? 0 : through.carried; k < fulls.size(); ++k) {
                 const Set d = fulls[k];
                 if (d.intersects(blocked))
                     continue;
@@ -141,12 +267,20 @@ private:
         }
     }
 
+    // Stores a full and queues it for the AND rule.
     bool addFull(int a, int b, const Set& carrier) {
+        if (!storeFull(a, b, carrier))
+            return false;
+        queue_.push_back({a, b, carrier});
+        return true;
+    }
+
+    bool storeFull(int a, int b, const Set& carrier) {
         PairVcs& p = pair(a, b);
         for (const Set& f : p.fulls)
             if (f.isSubsetOf(carrier))
                 return false;
-        std::erase_if(p.fulls, [&](const Set& f) { return carrier.isSubsetOf(f); });
+        eraseFullsContaining(p, carrier);
         if (std::erase_if(p.semis, [&](const SemiVc& s) { return carrier.isSubsetOf(s.carrier); }))
             recomputeMeet(p);
         if (static_cast<int>(p.fulls.size()) >= limits_.maxFullPerPair)
@@ -154,16 +288,19 @@ private:
         p.fulls.push_back(carrier);
         const std::size_t ab = pairIndex(a, b);
         touch(ab);
+        addPartners(a, b, ab);
+        return true;
+    }
+
+    void addPartners(int a, int b, std::size_t ab) {
         if (!isPartner_[ab]) {
             isPartner_[ab] = 1;
             partners_[static_cast<std::size_t>(a)].push_back({b, ab});
             partners_[static_cast<std::size_t>(b)].push_back({a, ab});
         }
-        queue_.push_back({a, b, carrier});
-        return true;
     }
 
-    void addSemi(int a, int b, const Set& carrier, Cell key) {
+    [[gnu::always_inline]] void addSemi(int a, int b, const Set& carrier, Cell key) {
         PairVcs& p = pair(a, b);
         for (const Set& f : p.fulls)
             if (f.isSubsetOf(carrier))
@@ -202,6 +339,17 @@ private:
             touched_[ab] = 1;
             touchedPairs_.push_back(ab);
         }
+    }
+
+    // Drops the fulls that are supersets of `carrier`, keeping the order (and the count of
+    // leading carried ones).
+    static void eraseFullsContaining(PairVcs& p, const Set& carrier) {
+        const auto inCarrier = [&](const Set& f) { return carrier.isSubsetOf(f); };
+        if (p.carried != 0)
+            p.carried -= static_cast<std::size_t>(
+                std::count_if(p.fulls.begin(),
+                              p.fulls.begin() + static_cast<std::ptrdiff_t>(p.carried), inCarrier));
+        std::erase_if(p.fulls, inCarrier);
     }
 
     static void recomputeMeet(PairVcs& p) {
@@ -289,8 +437,11 @@ private:
     std::vector<char> touched_;                  // nodes_ x nodes_
     std::vector<std::size_t> touchedPairs_;
     std::vector<Pending> queue_;
-    std::vector<Set> found_;  // fulls found by the running OR search
-    std::vector<Set> suffix_; // suffix intersections of the semis being ORed
+    std::vector<Pending> changedQueue_; // runFrom: changed base fulls, processed first
+    std::vector<Set> found_;            // fulls found by the running OR search
+    std::vector<Set> suffix_;           // suffix intersections of the semis being ORed
+    std::vector<char> changed_;         // per endpoint: a group holding a new own stone (runFrom)
+    std::vector<ChangedEntry> changedEntries_;
 };
 
 } // namespace hex

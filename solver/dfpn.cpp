@@ -47,6 +47,7 @@ std::uint32_t scaled(std::size_t count, int divisor) {
 } // namespace
 
 Solver::Outcome Solver::mid(Color toMove, Bounds threshold, Bounds& out, bool& solved) {
+    const DepthGuard ply(depth_);
     ++stats_.nodes;
     solved = false;
     if (outOfBudget())

@@ -106,6 +106,7 @@ Solver::Outcome Solver::prove(Color toMove) {
 }
 
 Solver::Outcome Solver::solveNode(Color toMove) {
+    const DepthGuard ply(depth_);
     ++stats_.nodes;
     if (outOfBudget())
         return {};
@@ -170,17 +171,25 @@ bool Solver::ownConnectionsMayDecide(Color toMove, const FillIn& fill) const {
 Solver::Static Solver::analyse(Color toMove, bool ownMayDecide) {
     const Board& board = *board_;
     Static s;
+    keepingBuilds_ = params_.vcDerivationChain > 0;
+    lastBuild_.reset();
+    inScratch_ = {false, false};
     if (!params_.useConnections) {
         s = fromGameState(analyseThreats(board, toMove, EdgeSummary{}), toMove);
     } else if (!ownMayDecide) {
         s = fromGameState(analyseThreats(board, toMove, summary(opponent(toMove))), toMove);
     } else {
         const EdgeSummary own = summary(toMove);
-        if (own.full || own.semi) // a win: the opponent's connections cannot change that
+        if (own.full || own.semi) { // a win: the opponent's connections cannot change that
+            keepingBuilds_ = false;
             return fromGameState(analyseGameState(board, toMove, own, EdgeSummary{}), toMove);
+        }
         s = fromGameState(analyseGameState(board, toMove, own, summary(opponent(toMove))), toMove);
     }
     pruneInferiorMoves(toMove, s);
+    if (!s.win && keepingBuilds_)
+        keepBuilds(); // the node has children: its builds can start theirs
+    keepingBuilds_ = false;
     return s;
 }
 
@@ -209,6 +218,7 @@ Solver::Static Solver::threats(Color toMove) {
 // The lookahead's static judgement of a child just played, with `them` to move: fill-in, then
 // their threats. The fill-in is undone; its cells join a decided child's proof.
 Solver::Static Solver::judgeChild(Color them) {
+    const DepthGuard ply(depth_);
     FillIn fill;
     if (params_.useInferior)
         fill = fillInferior(*board_);
@@ -234,12 +244,92 @@ EdgeSummary Solver::summary(Color color) {
             return slot->value;
         }
     }
-    vcs_.build(*board_, color, Connections::Scope::EdgesOnly);
+    buildConnections(color);
     ++stats_.vcBuilds;
     const EdgeSummary built = summariseEdges(vcs_);
     if (slot != nullptr)
         *slot = {key, true, built};
     return built;
+}
+
+// Builds `color`'s connections into vcs_, derived from the closest build kept one or two plies
+// up whose stones are all still on the board (see SolverParams::vcDerivationChain). Within
+// analyse(), the node's builds are remembered for keepBuilds: the last one stays in vcs_ (a
+// second build of the node first moves the first one to scratch_).
+void Solver::buildConnections(Color color) {
+    if (lastBuild_) {
+        const std::size_t last = colourIndex(*lastBuild_);
+        vcs_.snapshot(scratch_[last]);
+        inScratch_[last] = true;
+        lastBuild_.reset();
+    }
+    if (const VcSnapshot* base = closestBase(color)) {
+        vcs_.buildFrom(*base, *board_, Connections::Scope::EdgesOnly);
+        ++stats_.vcDerived;
+    } else {
+        vcs_.build(*board_, color, Connections::Scope::EdgesOnly);
+    }
+    if (keepingBuilds_)
+        lastBuild_ = color;
+}
+
+// Keeps the node's builds in its depth's rings (oldest replaced), within the memory budget
+// (SolverParams::vcSnapshotBytes): the node has children, which can start from them. Only such
+// nodes keep theirs: most nodes are decided by their own build, and saving every build cost
+// more memory traffic than the derivations saved.
+void Solver::keepBuilds() {
+    const auto depth = static_cast<std::size_t>(depth_);
+    if (snapshots_.size() <= depth)
+        snapshots_.resize(depth + 1);
+    for (std::size_t c = 0; c < 2; ++c) {
+        const bool inVcs = lastBuild_ && colourIndex(*lastBuild_) == c;
+        if (!inVcs && !inScratch_[c])
+            continue;
+        SnapshotRing& ring = snapshots_[depth][c];
+        const auto size = static_cast<std::size_t>(std::max(params_.vcSnapshotsPerDepth, 1));
+        if (ring.items.size() < size)
+            ring.items.resize(size);
+        VcSnapshot& slot = ring.items[ring.next];
+        keptBytes_ -= slot.bytes();
+        if (inVcs)
+            vcs_.snapshot(slot);
+        else
+            std::swap(slot, scratch_[c]);
+        if (keptBytes_ + slot.bytes() > params_.vcSnapshotBytes) {
+            slot = VcSnapshot{}; // over budget: not kept
+            continue;
+        }
+        keptBytes_ += slot.bytes();
+        ring.next = (ring.next + 1) % size;
+    }
+}
+
+// Among the builds kept one and two plies up, the one with the most stones that all still are
+// on the board. Further up, so many stones differ that a derivation costs about as much as a
+// fresh build.
+const VcSnapshot* Solver::closestBase(Color color) const {
+    const auto depth = static_cast<std::size_t>(depth_);
+    if (params_.vcDerivationChain <= 0 || depth >= snapshots_.size() + 2)
+        return nullptr; // no build kept one or two plies up
+    const CellSet black = stonesOf(*board_, Color::Black);
+    const CellSet white = stonesOf(*board_, Color::White);
+    const VcSnapshot* best = nullptr;
+    int bestStones = -1;
+    for (std::size_t up = 1; up <= 2 && up <= depth; ++up) {
+        if (depth - up >= snapshots_.size())
+            continue;
+        for (const VcSnapshot& s : snapshots_[depth - up][colourIndex(color)].items) {
+            if (s.generation >= params_.vcDerivationChain ||
+                !s.appliesTo(*board_, color, black, white))
+                continue;
+            const int stones = s.black.count() + s.white.count();
+            if (stones > bestStones) {
+                best = &s;
+                bestStones = stones;
+            }
+        }
+    }
+    return best;
 }
 
 // Tries the candidates in order. losePattern starts as the opponent's pattern for the moves

@@ -8,6 +8,7 @@
 #include "engine/core/board.h"
 #include "solver/proof_table.h"
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -37,6 +38,13 @@ struct SolverParams {
     // (1, 1) (see docs/solver.md). With the lookahead only the phi applies.
     int dfpnSiblingPhiDivisor = 8;
     int dfpnDeltaPerScoreGap = 2;
+    // Derive a node's connections from those built two plies up the line (or one, for the
+    // other colour), when that build's stones are all still on the board, instead of building
+    // from scratch (Connections::buildFrom); at most this many derivations in a row, then a
+    // fresh build (0: always fresh). Sound either way; a derivation may find fewer connections.
+    int vcDerivationChain = 8;
+    int vcSnapshotsPerDepth = 16;                        // builds kept per depth and colour
+    std::size_t vcSnapshotBytes = std::size_t{64} << 20; // memory for the kept builds
     // Remember each position's edge-to-edge connections per colour, so that a child judged by
     // the lookahead does not build them again when it is searched.
     bool useVcCache = true;
@@ -63,6 +71,7 @@ struct SolveStats {
     std::uint64_t tableLookups = 0;
     std::uint64_t tableHits = 0;
     std::uint64_t vcBuilds = 0;
+    std::uint64_t vcDerived = 0;   // of those, derived from a build up the line
     std::uint64_t lookaheads = 0;  // children evaluated statically to order the moves
     std::uint64_t vcCacheHits = 0; // VC builds answered by the cache
     std::uint64_t prunedMoves = 0; // vulnerable and dominated candidates left out
@@ -169,9 +178,40 @@ private:
     Outcome searchMoves(Color toMove, CellSet candidates, CellSet losePattern);
     void store(Color toMove, const Outcome& o);
 
+    // Counts the plies below the root of a solve while the node is searched.
+    class DepthGuard {
+    public:
+        explicit DepthGuard(int& depth) : depth_(++depth) {}
+        ~DepthGuard() { --depth_; }
+        DepthGuard(const DepthGuard&) = delete;
+        DepthGuard& operator=(const DepthGuard&) = delete;
+
+    private:
+        int& depth_;
+    };
+    void buildConnections(Color color);
+
     SolverParams params_;
     ProofTable table_;
     Connections vcs_; // scratch for the builds
+    // The last builds per search depth and colour (newest overwrites oldest): the bases of
+    // derived builds below.
+    struct SnapshotRing {
+        std::vector<VcSnapshot> items;
+        std::size_t next = 0;
+    };
+    static std::size_t colourIndex(Color color) noexcept { return color == Color::Black ? 0 : 1; }
+    const VcSnapshot* closestBase(Color color) const;
+    void keepBuilds();
+    std::vector<std::array<SnapshotRing, 2>> snapshots_;
+    // The current node's builds, while analyse() runs: the last one is still in vcs_, an
+    // earlier one (the mover's own) was saved to scratch_.
+    bool keepingBuilds_ = false;
+    std::optional<Color> lastBuild_;
+    std::array<VcSnapshot, 2> scratch_;
+    std::array<bool, 2> inScratch_{};
+    std::size_t keptBytes_ = 0; // of the snapshots in the rings
+    int depth_ = 0;
     std::vector<CachedSummary> vcCache_;
     std::unordered_map<Key, Bounds> bounds_; // open dfpn nodes, keyed like the proof table
     std::optional<Board> board_;

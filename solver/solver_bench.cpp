@@ -5,19 +5,22 @@
 //                     [--no-table] [--no-lookahead] [--dfpn-lookahead-max SIZE] [--no-dfpn]
 //                     [--no-vc-cache] [--own-connections] [--fresh] [--max-seconds S]
 //                     [--max-nodes N] [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS]
-//                     [--sibling-phi-divisor D] [--delta-per-gap K] [--threads N] [--vc-timing]
+//                     [--sibling-phi-divisor D] [--delta-per-gap K] [--vc-chain N] [--threads N]
+//                     [--vc-timing]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
 //   solves the named openings only (repeatable); --dfpn-lookahead-max sets
 //   SolverParams::dfpnLookaheadMaxSize (proof-number search's lookahead up to that board size);
 //   --sibling-phi-divisor and --delta-per-gap set the fresh-child bounds (0 0: (1, 1));
 //   --own-connections builds the mover's own connections at every node (skipOwnConnections off).
+//   --vc-chain N sets SolverParams::vcDerivationChain (0: every build from scratch).
 //   --threads N solves the openings on N threads, each 180-degree pair on one solver (the
 //   summary then gives wall time and the CPU time summed over threads).
 //   --vc-timing instead times the H-search on pseudo-random 11x11 and 13x13 middlegames.
 #include "solver/solver.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -70,6 +73,10 @@ Args parse(int argc, char** argv) {
             args.params.useDfpn = false;
         else if (a == "--no-vc-cache")
             args.params.useVcCache = false;
+        else if (a == "--vc-ring" && i + 1 < argc)
+            args.params.vcSnapshotsPerDepth = std::atoi(argv[++i]);
+        else if (a == "--vc-chain" && i + 1 < argc)
+            args.params.vcDerivationChain = std::atoi(argv[++i]);
         else if (a == "--no-table")
             args.params.useTable = false;
         else if (a == "--vc-timing")
@@ -157,6 +164,7 @@ void printSummary(int n, const hex::Geometry& g, std::vector<Opening> done, doub
         total.tableLookups += s.tableLookups;
         total.lookaheads += s.lookaheads;
         total.vcBuilds += s.vcBuilds;
+        total.vcDerived += s.vcDerived;
         total.vcCacheHits += s.vcCacheHits;
         total.prunedMoves += s.prunedMoves;
         totalCpu += o.cpu;
@@ -170,11 +178,13 @@ void printSummary(int n, const hex::Geometry& g, std::vector<Opening> done, doub
     std::printf("OPEN %dx%d WIN:%s\nOPEN %dx%d LOSS:%s\n", n, n, wins.c_str(), n, n,
                 losses.c_str());
     std::printf("total %dx%d: %.3f s wall (cpu %.3f s), %llu nodes (+%llu lookaheads), %llu VC "
-                "builds, VC cache hits %llu, inferior moves pruned %llu, tt hits %.1f%%, worst %s "
+                "builds (%llu derived), VC cache hits %llu, inferior moves pruned %llu, tt hits "
+                "%.1f%%, worst %s "
                 "cpu %.3f s, unknown %d\n",
                 n, n, wall, totalCpu, static_cast<unsigned long long>(total.nodes),
                 static_cast<unsigned long long>(total.lookaheads),
                 static_cast<unsigned long long>(total.vcBuilds),
+                static_cast<unsigned long long>(total.vcDerived),
                 static_cast<unsigned long long>(total.vcCacheHits),
                 static_cast<unsigned long long>(total.prunedMoves),
                 rate(total.tableHits, total.tableLookups),
@@ -238,21 +248,33 @@ void solveSize(int n, const Args& args) {
 
 // Average build time (CPU) of both colours' connections over positions of `stones` random stones
 // (alternating colours, no winner yet), a fixed seed so that runs compare.
+// Plays `stones` shuffled cells, alternating colours starting with Black.
+hex::Board boardWithStones(int n, const std::vector<hex::Cell>& cells, int stones) {
+    hex::Board board(n, n);
+    for (int i = 0; i < stones; ++i)
+        board.play(cells[static_cast<std::size_t>(i)],
+                   i % 2 == 0 ? hex::Color::Black : hex::Color::White);
+    return board;
+}
+
+// Times both colours' builds on pseudo-random positions: from scratch, and derived from the
+// builds two plies earlier (Connections::buildFrom, what the solver does below the root).
 void timeConnections(int n, int stones, const hex::VcLimits& limits) {
     std::mt19937 rng(static_cast<unsigned>(n * 1000 + stones));
     hex::Connections vcs(limits);
+    std::array<hex::VcSnapshot, 2> earlier;
     constexpr int kPositions = 20;
     double total = 0;
     double worst = 0;
+    double derivedTotal = 0;
     long fulls = 0;
     long semis = 0;
+    long derivedFulls = 0;
+    long derivedSemis = 0;
     for (int done = 0; done < kPositions;) {
-        hex::Board board(n, n);
-        std::vector<hex::Cell> cells = board.emptyCells();
+        std::vector<hex::Cell> cells = hex::Board(n, n).emptyCells();
         std::shuffle(cells.begin(), cells.end(), rng);
-        for (int i = 0; i < stones; ++i)
-            board.play(cells[static_cast<std::size_t>(i)],
-                       i % 2 == 0 ? hex::Color::Black : hex::Color::White);
+        const hex::Board board = boardWithStones(n, cells, stones);
         if (board.winner())
             continue;
         ++done;
@@ -265,11 +287,25 @@ void timeConnections(int n, int stones, const hex::VcLimits& limits) {
         const double s = threadCpuSeconds() - start;
         total += s;
         worst = std::max(worst, s);
+        const hex::Board before = boardWithStones(n, cells, stones - 2);
+        for (hex::Color color : {hex::Color::Black, hex::Color::White}) {
+            vcs.build(before, color);
+            vcs.snapshot(earlier[color == hex::Color::Black ? 0 : 1]);
+        }
+        const double derivedStart = threadCpuSeconds();
+        for (const hex::VcSnapshot& base : earlier) {
+            vcs.buildFrom(base, board);
+            derivedFulls += vcs.fullCount();
+            derivedSemis += vcs.semiCount();
+        }
+        derivedTotal += threadCpuSeconds() - derivedStart;
     }
     std::printf("%dx%d, %d stones: %.2f ms CPU per position (both colours), worst %.2f ms, "
-                "%ld fulls and %ld semis per position\n",
+                "%ld fulls and %ld semis per position; derived from two plies earlier %.2f ms, "
+                "%ld fulls and %ld semis\n",
                 n, n, stones, 1000 * total / kPositions, 1000 * worst, fulls / kPositions,
-                semis / kPositions);
+                semis / kPositions, 1000 * derivedTotal / kPositions, derivedFulls / kPositions,
+                derivedSemis / kPositions);
 }
 
 } // namespace

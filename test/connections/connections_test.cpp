@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <random>
+#include <utility>
+#include <vector>
 
 namespace hex {
 namespace {
@@ -242,6 +244,134 @@ TEST(Connections, EdgesOnlyScopeKeepsTheEdgeConnections) {
             EXPECT_TRUE(edges.fulls(a, g.edge1(color)).empty());
         }
     }
+}
+
+// A random line of play on a size x size board: the stones in the order played, Black first,
+// none of them winning.
+std::vector<Cell> randomLine(int size, int stones, std::mt19937& rng) {
+    Board board(size, size);
+    std::vector<Cell> cells = board.emptyCells();
+    std::shuffle(cells.begin(), cells.end(), rng);
+    std::vector<Cell> line;
+    for (Cell c : cells) {
+        if (static_cast<int>(line.size()) == stones)
+            break;
+        board.play(c, line.size() % 2 == 0 ? Color::Black : Color::White);
+        if (board.winner())
+            break;
+        line.push_back(c);
+    }
+    return line;
+}
+
+Board boardAfter(int size, const std::vector<Cell>& line, std::size_t plies) {
+    Board board(size, size);
+    for (std::size_t i = 0; i < plies && i < line.size(); ++i)
+        board.play(line[i], i % 2 == 0 ? Color::Black : Color::White);
+    return board;
+}
+
+// Connections derived from those of an earlier position of the line (one to four plies back,
+// and again from a derived one) hold by brute force like fresh ones.
+TEST(Connections, DerivedConnectionsHoldByBruteForce) {
+    std::mt19937 rng(2024);
+    testing::VcChecker checker;
+    Connections vcs;
+    VcSnapshot base;
+    VcSnapshot derived;
+    int checked = 0;
+    for (int round = 0; round < 250; ++round) {
+        const int size = 3 + static_cast<int>(rng() % 3);
+        const std::vector<Cell> line =
+            randomLine(size, static_cast<int>(rng() % static_cast<unsigned>(size * size)), rng);
+        const std::size_t first = line.empty() ? 0 : rng() % line.size();
+        const std::size_t second = std::min(line.size(), first + 1 + rng() % 4);
+        const Color color = round % 2 == 0 ? Color::Black : Color::White;
+        vcs.build(boardAfter(size, line, first), color);
+        vcs.snapshot(base);
+        const Board middle = boardAfter(size, line, second);
+        ASSERT_TRUE(base.appliesTo(middle, color));
+        vcs.buildFrom(base, middle);
+        vcs.snapshot(derived);
+        checkAllConnections(middle, color, vcs, checker, checked);
+        const Board last = boardAfter(size, line, second + rng() % 3);
+        vcs.buildFrom(derived, last, Connections::Scope::AllPairs);
+        EXPECT_EQ(derived.generation, 1);
+        checkAllConnections(last, color, vcs, checker, checked);
+        if (::testing::Test::HasFatalFailure())
+            return;
+    }
+    EXPECT_GT(checked, 5000);
+}
+
+// Every pair's fulls and semis (carrier cells, then the key; kNoCell for a full), in a canonical
+// order, to compare two builds whatever order they found the connections in.
+using PairConnections = std::vector<std::pair<std::vector<Cell>, Cell>>;
+std::vector<PairConnections> allConnections(const Board& board, Color color,
+                                            const Connections& vcs) {
+    std::vector<PairConnections> out;
+    const std::vector<Cell> ends = endpoints(board, color);
+    for (std::size_t i = 0; i < ends.size(); ++i) {
+        for (std::size_t j = i + 1; j < ends.size(); ++j) {
+            PairConnections pair;
+            for (const CellSet& full : vcs.fulls(ends[i], ends[j]))
+                pair.emplace_back(full.cells(), kNoCell);
+            for (const Semi& semi : vcs.semis(ends[i], ends[j]))
+                pair.emplace_back(semi.carrier.cells(), semi.key);
+            std::sort(pair.begin(), pair.end());
+            out.push_back(pair);
+        }
+    }
+    return out;
+}
+
+// With no new stone, a derived build keeps every connection of its base and finds no other.
+TEST(Connections, DerivingWithoutNewStonesKeepsEveryConnection) {
+    std::mt19937 rng(8);
+    Connections fresh;
+    Connections derived;
+    VcSnapshot base;
+    for (int round = 0; round < 60; ++round) {
+        const int size = 4 + static_cast<int>(rng() % 4);
+        auto board = testing::randomPosition(size, static_cast<int>(rng() % 20), rng);
+        if (!board)
+            continue;
+        const Color color = round % 2 == 0 ? Color::Black : Color::White;
+        fresh.build(*board, color);
+        fresh.snapshot(base);
+        derived.buildFrom(base, *board);
+        EXPECT_EQ(allConnections(*board, color, derived), allConnections(*board, color, fresh));
+    }
+}
+
+// What a derived build may miss is rare: over random lines it finds the owner's edge-to-edge
+// full connection in nearly every position where a fresh build finds one, and a semi in nearly
+// every position with a semi.
+TEST(Connections, DerivedBuildsFindTheEdgeConnectionsOfFreshOnes) {
+    std::mt19937 rng(77);
+    Connections fresh;
+    Connections derived;
+    VcSnapshot base;
+    int freshFound = 0;
+    int derivedFound = 0;
+    for (int round = 0; round < 600; ++round) {
+        const int size = 5 + static_cast<int>(rng() % 3);
+        const std::vector<Cell> line = randomLine(size, size * size / 2, rng);
+        const std::size_t later = line.size() - std::min<std::size_t>(line.size(), rng() % 3);
+        const std::size_t earlier = later - std::min<std::size_t>(later, 2);
+        const Color color = round % 2 == 0 ? Color::Black : Color::White;
+        fresh.build(boardAfter(size, line, earlier), color, Connections::Scope::EdgesOnly);
+        fresh.snapshot(base);
+        const Board board = boardAfter(size, line, later);
+        fresh.build(board, color, Connections::Scope::EdgesOnly);
+        derived.buildFrom(base, board, Connections::Scope::EdgesOnly);
+        freshFound += static_cast<int>(!fresh.edgeFulls().empty()) +
+                      static_cast<int>(!fresh.edgeSemis().empty());
+        derivedFound += static_cast<int>(!derived.edgeFulls().empty()) +
+                        static_cast<int>(!derived.edgeSemis().empty());
+    }
+    EXPECT_GT(freshFound, 200);
+    EXPECT_GE(derivedFound * 100, freshFound * 97);
 }
 
 } // namespace
