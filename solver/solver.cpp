@@ -172,8 +172,6 @@ Solver::Static Solver::analyse(Color toMove, bool ownMayDecide) {
     const Board& board = *board_;
     Static s;
     keepingBuilds_ = params_.vcDerivationChain > 0;
-    lastBuild_.reset();
-    inScratch_ = {false, false};
     if (!params_.useConnections) {
         s = fromGameState(analyseThreats(board, toMove, EdgeSummary{}), toMove);
     } else if (!ownMayDecide) {
@@ -181,15 +179,13 @@ Solver::Static Solver::analyse(Color toMove, bool ownMayDecide) {
     } else {
         const EdgeSummary own = summary(toMove);
         if (own.full || own.semi) { // a win: the opponent's connections cannot change that
-            keepingBuilds_ = false;
+            endNodeBuilds(false);
             return fromGameState(analyseGameState(board, toMove, own, EdgeSummary{}), toMove);
         }
         s = fromGameState(analyseGameState(board, toMove, own, summary(opponent(toMove))), toMove);
     }
     pruneInferiorMoves(toMove, s);
-    if (!s.win && keepingBuilds_)
-        keepBuilds(); // the node has children: its builds can start theirs
-    keepingBuilds_ = false;
+    endNodeBuilds(!s.win); // a node with children keeps its builds: theirs can start from them
     return s;
 }
 
@@ -271,6 +267,15 @@ void Solver::buildConnections(Color color) {
     }
     if (keepingBuilds_)
         lastBuild_ = color;
+}
+
+// Ends analyse()'s bookkeeping of the node's builds, keeping them if `keep`.
+void Solver::endNodeBuilds(bool keep) {
+    if (keep && keepingBuilds_)
+        keepBuilds();
+    keepingBuilds_ = false;
+    lastBuild_.reset();
+    inScratch_ = {false, false};
 }
 
 // Keeps the node's builds in its depth's rings (oldest replaced), within the memory budget

@@ -38,10 +38,11 @@ struct SolverParams {
     // (1, 1) (see docs/solver.md). With the lookahead only the phi applies.
     int dfpnSiblingPhiDivisor = 8;
     int dfpnDeltaPerScoreGap = 2;
-    // Derive a node's connections from those built two plies up the line (or one, for the
-    // other colour), when that build's stones are all still on the board, instead of building
-    // from scratch (Connections::buildFrom); at most this many derivations in a row, then a
-    // fresh build (0: always fresh). Sound either way; a derivation may find fewer connections.
+    // Derive a node's connections from the same colour's built two plies up the line (or one,
+    // when the parent built its mover's own), when that build's stones are all still on the
+    // board, instead of building from scratch (Connections::buildFrom); at most this many
+    // derivations in a row, then a fresh build (0: always fresh). Sound either way; a derivation
+    // may find fewer connections, or more.
     int vcDerivationChain = 8;
     int vcSnapshotsPerDepth = 16;                        // builds kept per depth and colour
     std::size_t vcSnapshotBytes = std::size_t{64} << 20; // memory for the kept builds
@@ -202,6 +203,7 @@ private:
     };
     static std::size_t colourIndex(Color color) noexcept { return color == Color::Black ? 0 : 1; }
     const VcSnapshot* closestBase(Color color) const;
+    void endNodeBuilds(bool keep);
     void keepBuilds();
     std::vector<std::array<SnapshotRing, 2>> snapshots_;
     // The current node's builds, while analyse() runs: the last one is still in vcs_, an
