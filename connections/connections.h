@@ -39,7 +39,7 @@ public:
 
     void build(const Board& board, Color color, Scope scope = Scope::AllPairs);
     // The connections of base.color on `board`, derived from `base` (see HSearch::runFrom):
-    // cheaper than build() when few stones were added, and as sound, but it may find fewer.
+    // cheaper than build() when few stones were added, and as sound; it may find fewer, or more.
     // Precondition: base.appliesTo(board, base.color).
     void buildFrom(const VcSnapshot& base, const Board& board, Scope scope = Scope::AllPairs);
     // Every connection the last build found (whatever its scope), to start later builds from.

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -62,8 +61,8 @@ public:
     // own stones out of its carrier (a semi whose key is one becomes a full). Every pair of
     // untouched connections already met in the base's search, so only the changed ones (carrier
     // shrunk, or an endpoint now a group holding a new stone) go through the rules again. Sound
-    // like run(); it can miss connections run() finds (the base's limits and superset filter
-    // dropped some, and a broken connection does not bring back those it had made redundant).
+    // like run(); it can miss connections run() finds (a broken connection does not bring back
+    // those it had made redundant) and keep some run()'s per-pair limits would crowd out.
     void runFrom(const EndpointMap& map, const VcLimits& limits, const VcSnapshot& base,
                  const Set& newOwn, const Set& newOpp) {
         reset(map, limits);
