@@ -4,7 +4,7 @@
 #include "connections/h_search.h"
 #include "connections/vc.h"
 #include "connections/vc_snapshot.h"
-#include "engine/core/board.h"
+#include "core/board.h"
 
 #include <memory>
 #include <span>

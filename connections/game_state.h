@@ -2,7 +2,7 @@
 
 #include "connections/cell_set.h"
 #include "connections/connections.h"
-#include "engine/core/board.h"
+#include "core/board.h"
 
 #include <optional>
 

@@ -3,7 +3,7 @@
 #include "connections/cell_set.h"
 #include "connections/vc.h"
 #include "connections/vc_snapshot.h"
-#include "engine/core/board.h"
+#include "core/board.h"
 
 #include <algorithm>
 #include <cstddef>

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "connections/cell_set.h"
-#include "engine/core/board.h"
-#include "engine/core/types.h"
+#include "core/board.h"
+#include "core/types.h"
 
 #include <cstddef>
 #include <cstdint>

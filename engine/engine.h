@@ -1,8 +1,8 @@
 #pragma once
 
+#include "core/game.h"
+#include "core/options.h"
 #include "engine/clock.h"
-#include "engine/core/game.h"
-#include "engine/core/options.h"
 #include "search/search_player.h"
 
 #include <functional>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/core/options.h"
+#include "core/options.h"
 
 #include <optional>
 #include <string>

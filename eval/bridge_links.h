@@ -2,7 +2,7 @@
 
 #include "eval/circuit.h"
 
-#include "engine/core/board.h"
+#include "core/board.h"
 
 #include <vector>
 

@@ -2,7 +2,7 @@
 
 #include "eval/skyline_solver.h"
 
-#include "engine/core/board.h"
+#include "core/board.h"
 
 #include <span>
 #include <vector>

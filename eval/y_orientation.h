@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/core/board.h"
+#include "core/board.h"
 
 #include <cmath>
 #include <cstdint>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "engine/core/geometry.h"
-#include "engine/core/move.h"
-#include "engine/core/types.h"
+#include "core/geometry.h"
+#include "core/move.h"
+#include "core/types.h"
 
 #include <string>
 #include <string_view>

@@ -1,6 +1,6 @@
 #include "search/bench.h"
 
-#include "engine/core/game.h"
+#include "core/game.h"
 #include "eval/evaluator.h"
 #include "search/search.h"
 

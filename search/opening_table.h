@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/core/board.h"
-#include "engine/core/geometry.h"
+#include "core/board.h"
+#include "core/geometry.h"
 
 #include <optional>
 

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "connections/cell_set.h"
-#include "engine/core/geometry.h"
-#include "engine/core/types.h"
+#include "core/geometry.h"
+#include "core/types.h"
 
 #include <cstddef>
 #include <optional>

@@ -1,6 +1,6 @@
 #include "search/proof.h"
 
-#include "engine/core/score.h"
+#include "core/score.h"
 
 namespace hex {
 

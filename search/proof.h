@@ -1,7 +1,7 @@
 #pragma once
 
 #include "connections/cell_set.h"
-#include "engine/core/types.h"
+#include "core/types.h"
 
 #include <cstdint>
 

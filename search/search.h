@@ -2,7 +2,7 @@
 
 #include "connections/connections.h"
 #include "connections/game_state.h"
-#include "engine/core/board.h"
+#include "core/board.h"
 #include "eval/evaluator.h"
 #include "search/move_ordering.h"
 #include "search/proof.h"
@@ -20,7 +20,7 @@ namespace hex {
 // Iterative-deepening negamax alpha-beta (fail-soft, principal-variation search, aspiration
 // windows at the root) over a width-limited move list: all moves at the root, the evaluator's
 // best `width` below, widened to every move when all of those are proven losses so that proven
-// scores stay sound. Wins and losses score kWin - plies (see engine/core/score.h); immediate wins
+// scores stay sound. Wins and losses score kWin - plies (see core/score.h); immediate wins
 // and forced blocks are recognised at every node before any evaluation.
 //
 // Pattern search (van Rijswijck): every proven result carries its proof pattern (search/proof.h),

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/core/board.h"
+#include "core/board.h"
 #include "eval/evaluator.h"
 #include "search/search.h"
 #include "search/time_manager.h"

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "connections/cell_set.h"
-#include "engine/core/score.h"
-#include "engine/core/types.h"
+#include "core/score.h"
+#include "core/types.h"
 
 #include <chrono>
 #include <cstdint>

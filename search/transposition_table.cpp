@@ -1,6 +1,6 @@
 #include "search/transposition_table.h"
 
-#include "engine/core/zobrist.h"
+#include "core/zobrist.h"
 
 #include <algorithm>
 #include <cassert>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/core/board.h"
-#include "engine/core/types.h"
+#include "core/board.h"
+#include "core/types.h"
 #include "search/pattern_table.h"
 
 #include <cstddef>

@@ -1,6 +1,6 @@
 #include "solver/proof_table.h"
 
-#include "engine/core/zobrist.h"
+#include "core/zobrist.h"
 
 namespace hex {
 namespace {

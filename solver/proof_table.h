@@ -1,7 +1,7 @@
 #pragma once
 
 #include "connections/cell_set.h"
-#include "engine/core/board.h"
+#include "core/board.h"
 
 #include <cstddef>
 #include <optional>

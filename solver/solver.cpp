@@ -3,7 +3,7 @@
 #include "connections/game_state.h"
 #include "connections/inferior.h"
 #include "connections/inferior_moves.h"
-#include "engine/core/zobrist.h"
+#include "core/zobrist.h"
 #include "solver/move_order.h"
 
 #include <algorithm>

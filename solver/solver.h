@@ -5,7 +5,7 @@
 #include "connections/game_state.h"
 #include "connections/inferior.h"
 #include "connections/vc.h"
-#include "engine/core/board.h"
+#include "core/board.h"
 #include "solver/proof_table.h"
 
 #include <array>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/core/game.h"
+#include "core/game.h"
 
 #include <string>
 #include <variant>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/core/game.h"
+#include "core/game.h"
 #include "protocol/match/engine_link.h"
 #include "protocol/match/openings.h"
 

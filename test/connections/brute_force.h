@@ -1,8 +1,8 @@
 #pragma once
 
 #include "connections/cell_set.h"
-#include "engine/core/board.h"
-#include "engine/core/zobrist.h"
+#include "core/board.h"
+#include "core/zobrist.h"
 
 #include <algorithm>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "engine/core/board.h"
+#include "core/board.h"
 
 #include "test/support/flood_fill.h"
 

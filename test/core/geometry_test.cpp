@@ -1,4 +1,4 @@
-#include "engine/core/geometry.h"
+#include "core/geometry.h"
 
 #include <gtest/gtest.h>
 

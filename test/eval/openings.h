@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/core/geometry.h"
+#include "core/geometry.h"
 #include "test/support/paths.h"
 
 #include <cmath>

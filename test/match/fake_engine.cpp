@@ -6,7 +6,7 @@
 //   the board, even to swap back)
 // and --stall-game N (stalls at the first genmove of its N-th game, counting boardsize commands),
 // --exit-at-start (dies before reading anything), --name NAME.
-#include "engine/core/game.h"
+#include "core/game.h"
 
 #include <chrono>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "engine/core/score.h"
+#include "core/score.h"
 #include "engine/engine.h"
 #include "eval/evaluator.h"
 #include "protocol/commands.h"

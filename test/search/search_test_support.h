@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/core/board.h"
-#include "engine/core/score.h"
+#include "core/board.h"
+#include "core/score.h"
 #include "test/support/board_with.h"
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "engine/core/move.h"
+#include "core/move.h"
 
 namespace hex {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/core/geometry.h"
-#include "engine/core/types.h"
+#include "core/geometry.h"
+#include "core/types.h"
 
 #include <array>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "engine/core/game.h"
+#include "core/game.h"
 
 #include <cassert>
 

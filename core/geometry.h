@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/core/types.h"
+#include "core/types.h"
 
 #include <optional>
 #include <span>

@@ -1,4 +1,4 @@
-#include "engine/core/zobrist.h"
+#include "core/zobrist.h"
 
 #include <array>
 

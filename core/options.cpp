@@ -1,4 +1,4 @@
-#include "engine/core/options.h"
+#include "core/options.h"
 
 #include <cassert>
 #include <charconv>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/core/board.h"
-#include "engine/core/move.h"
+#include "core/board.h"
+#include "core/move.h"
 
 #include <optional>
 #include <span>

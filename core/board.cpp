@@ -1,6 +1,6 @@
-#include "engine/core/board.h"
+#include "core/board.h"
 
-#include "engine/core/zobrist.h"
+#include "core/zobrist.h"
 
 #include <cassert>
 
