@@ -1,6 +1,6 @@
-#include "protocol/match/match_command_line.h"
-#include "protocol/match/merge.h"
-#include "protocol/match/tournament.h"
+#include "match/match_command_line.h"
+#include "match/merge.h"
+#include "match/tournament.h"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>

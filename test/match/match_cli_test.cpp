@@ -1,5 +1,5 @@
+#include "match/merge.h"
 #include "protocol/commands.h"
-#include "protocol/match/merge.h"
 #include "protocol/tcp_session.h"
 #include "test/match/match_test_support.h"
 

@@ -1,8 +1,8 @@
-#include "protocol/match/engine_link.h"
-#include "protocol/match/json.h"
-#include "protocol/match/openings.h"
-#include "protocol/match/results.h"
-#include "protocol/match/schedule.h"
+#include "match/engine_link.h"
+#include "match/json.h"
+#include "match/openings.h"
+#include "match/results.h"
+#include "match/schedule.h"
 #include "test/support/paths.h"
 
 #include <gtest/gtest.h>

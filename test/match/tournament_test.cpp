@@ -1,4 +1,4 @@
-#include "protocol/match/merge.h"
+#include "match/merge.h"
 #include "protocol/sgf.h"
 #include "test/match/match_test_support.h"
 

@@ -1,4 +1,4 @@
-#include "protocol/match/openings.h"
+#include "match/openings.h"
 
 #include <sstream>
 

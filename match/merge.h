@@ -1,6 +1,6 @@
 #pragma once
 
-#include "protocol/match/results.h"
+#include "match/results.h"
 
 #include <string>
 #include <vector>

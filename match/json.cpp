@@ -1,4 +1,4 @@
-#include "protocol/match/json.h"
+#include "match/json.h"
 
 #include <cmath>
 #include <cstdio>

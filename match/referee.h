@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/game.h"
-#include "protocol/match/engine_link.h"
-#include "protocol/match/openings.h"
+#include "match/engine_link.h"
+#include "match/openings.h"
 
 #include <atomic>
 #include <optional>

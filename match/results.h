@@ -1,6 +1,6 @@
 #pragma once
 
-#include "protocol/match/json.h"
+#include "match/json.h"
 
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "protocol/match/engine_link.h"
+#include "match/engine_link.h"
 
 #include <algorithm>
 #include <arpa/inet.h>

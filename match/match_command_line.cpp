@@ -1,4 +1,4 @@
-#include "protocol/match/match_command_line.h"
+#include "match/match_command_line.h"
 
 #include <charconv>
 

@@ -1,4 +1,4 @@
-#include "protocol/match/results.h"
+#include "match/results.h"
 
 #include <cmath>
 #include <cstdio>

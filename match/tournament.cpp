@@ -1,6 +1,6 @@
-#include "protocol/match/tournament.h"
+#include "match/tournament.h"
 
-#include "protocol/match/progress.h"
+#include "match/progress.h"
 #include "protocol/sgf.h"
 
 #include <spdlog/spdlog.h>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "protocol/match/tournament.h"
+#include "match/tournament.h"
 
 #include <string>
 #include <vector>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "protocol/match/referee.h"
-#include "protocol/match/results.h"
-#include "protocol/match/schedule.h"
+#include "match/referee.h"
+#include "match/results.h"
+#include "match/schedule.h"
 
 #include <atomic>
 #include <string>

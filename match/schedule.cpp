@@ -1,4 +1,4 @@
-#include "protocol/match/schedule.h"
+#include "match/schedule.h"
 
 #include <algorithm>
 #include <charconv>

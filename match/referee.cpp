@@ -1,4 +1,4 @@
-#include "protocol/match/referee.h"
+#include "match/referee.h"
 
 #include <algorithm>
 #include <cmath>

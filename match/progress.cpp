@@ -1,4 +1,4 @@
-#include "protocol/match/progress.h"
+#include "match/progress.h"
 
 #include <cstdio>
 #include <unistd.h>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "protocol/match/openings.h"
+#include "match/openings.h"
 
 #include <optional>
 #include <string>

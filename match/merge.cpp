@@ -1,4 +1,4 @@
-#include "protocol/match/merge.h"
+#include "match/merge.h"
 
 #include <algorithm>
 #include <filesystem>
