@@ -19,7 +19,7 @@ nice ninja -C "$build" -j "$jobs" htp_fuzz sgf_fuzz
 seeds=$build/fuzz-seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/htp" "$seeds/sgf"
-cp "$repo"/test/htp/*.in "$seeds/htp/"
+cp "$repo"/test/protocol/transcripts/*.in "$seeds/htp/"
 printf '(;FF[4]GM[11]SZ[11]AP[Foo:1.0]PB[alice]PW[bob];B[c3];W[swap-pieces];B[f6](;W[e7]C[main line])(;W[resign]))' >"$seeds/sgf/hexgui.sgf"
 printf '(;FF[4]GM[11]SZ[13:11];B[aa];W[swap];B[cc])' >"$seeds/sgf/littlegolem.sgf"
 printf '(;AP[HexGui:0.9]FF[4]GM[11]SZ[5];B[c3];W[swap-pieces];B[b2])' >"$seeds/sgf/hexgui09.sgf"

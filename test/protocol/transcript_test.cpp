@@ -36,7 +36,8 @@ std::string replay(const std::string& input) {
 
 std::vector<fs::path> transcripts() {
     std::vector<fs::path> inputs;
-    for (const auto& entry : fs::directory_iterator(fs::path(OHMHEX_SOURCE_DIR) / "test" / "htp"))
+    for (const auto& entry :
+         fs::directory_iterator(fs::path(OHMHEX_SOURCE_DIR) / "test" / "protocol" / "transcripts"))
         if (entry.path().extension() == ".in")
             inputs.push_back(entry.path());
     std::sort(inputs.begin(), inputs.end());

@@ -1,7 +1,9 @@
 // `ohmhex --listen` as a real process: serves over TCP, stops cleanly on SIGTERM, refuses a
 // non-loopback address without a secret.
-#include "test/match/match_test_support.h"
-#include "test/match/tcp_client.h"
+#include "test/support/tcp_client.h"
+#include <string>
+#include <unistd.h>
+#include <vector>
 
 #include <gtest/gtest.h>
 

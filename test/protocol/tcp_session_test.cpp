@@ -1,6 +1,6 @@
 #include "protocol/commands.h"
 #include "protocol/tcp_session.h"
-#include "test/match/tcp_client.h"
+#include "test/support/tcp_client.h"
 
 #include <gtest/gtest.h>
 
