@@ -18,10 +18,10 @@ struct Link {
     double conductance;
 };
 
-// One colour's resistor network (algorithms.md 2.2): nodes are the colour's groups (its two
-// edges included) and the empty cells; opponent stones are removed. Adjacent nodes are joined by
-// conductance 1 (empty-empty) or 2 (stone or edge to empty), parallel adjacencies add up. The
-// first edge is the source, the second is grounded.
+// One colour's resistor network (docs/evaluators.md, "resistance"): nodes are the colour's groups
+// (its two edges included) and the empty cells; opponent stones are removed. Adjacent nodes are
+// joined by conductance 1 (empty-empty) or 2 (stone or edge to empty), parallel adjacencies add up.
+// The first edge is the source, the second is grounded.
 class Circuit {
 public:
     static constexpr double kEmptyToEmpty = 1.0;

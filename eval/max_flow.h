@@ -7,9 +7,9 @@
 
 namespace hex::eval {
 
-// Vertex-capacitated maximum flow between each colour's edges (algorithms.md 2.4): empty cells
-// carry capacity 1, own groups and the edges are unbounded, opponent stones are removed. The
-// flow is the number of cell-disjoint ways to connect (Menger). Value for X against Y:
+// Vertex-capacitated maximum flow between each colour's edges (docs/evaluators.md, "maxflow"):
+// empty cells carry capacity 1, own groups and the edges are unbounded, opponent stones are
+// removed. The flow is the number of cell-disjoint ways to connect (Menger). Value for X against Y:
 //     K * (flow_X - flow_Y) + (cut_Y - cut_X),   K = cells + 1,
 // where cut_X counts the empty cells lying on some minimum cut of X (equivalently on some
 // shortest chain of Y): many of them mean Y has many ways to cut X. The flows alone are too

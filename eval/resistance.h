@@ -12,10 +12,11 @@ namespace hex::eval {
 // provider appends to the vector it is given; it is called once per colour and evaluation.
 using LinkProvider = std::function<void(const Board&, Color, std::vector<Link>&)>;
 
-// Shannon's and Anshelevich's electric circuit (algorithms.md 2.2): value ln(R_opponent / R_own)
-// for the side to move, in thousandths; cell values are the current through each empty cell,
-// summed over both colours' circuits, in units of 1/10000 of the total current. The registry
-// installs the virtual-connection links the `resistance_links` option names (bridge_links.h).
+// Shannon's and Anshelevich's electric circuit (docs/evaluators.md, "resistance"): value
+// ln(R_opponent / R_own) for the side to move, in thousandths; cell values are the current through
+// each empty cell, summed over both colours' circuits, in units of 1/10000 of the total current.
+// The registry installs the virtual-connection links the `resistance_links` option names
+// (bridge_links.h).
 class ResistanceEvaluator final : public Evaluator {
 public:
     static constexpr double kScoreScale = 1000.0;

@@ -7,12 +7,12 @@
 
 namespace hex::eval {
 
-// Queenbee's two-distance potentials (algorithms.md 2.1). For each colour and each of its edges
-// the two-distance of every empty cell: 1 next to the edge (through own groups), otherwise one
-// more than the second-smallest two-distance among its neighbours, where neighbours are taken
-// through the colour's own groups and opponent stones block. A cell's potential is the sum over
-// both edges; a colour's potential is its minimum over the board, and the number of cells at
-// that minimum breaks ties. Value for X against Y:
+// Queenbee's two-distance potentials (docs/evaluators.md, "twodistance"). For each colour and each
+// of its edges the two-distance of every empty cell: 1 next to the edge (through own groups),
+// otherwise one more than the second-smallest two-distance among its neighbours, where neighbours
+// are taken through the colour's own groups and opponent stones block. A cell's potential is the
+// sum over both edges; a colour's potential is its minimum over the board, and the number of cells
+// at that minimum breaks ties. Value for X against Y:
 //     K * (pot_Y - pot_X) + (count_X - count_Y),   K = cells + 1 > any count difference,
 // with an unreachable potential counted as unreachable(cells). Cell values are
 // 2 * unreachable(cells) - (P_black + P_white): cells on short paths for both sides first.

@@ -8,10 +8,10 @@
 
 namespace hex::eval {
 
-// The breadth-first two-distance sweeps of TwoDistanceEvaluator (algorithms.md 2.1) on one
-// board. load() reads the stones and groups once for both colours: every group's liberties and
-// every empty cell's empty neighbours and adjacent groups. potentials() then runs the two sweeps
-// of a colour.
+// The breadth-first two-distance sweeps of TwoDistanceEvaluator (docs/evaluators.md, "twodistance")
+// on one board. load() reads the stones and groups once for both colours: every group's liberties
+// and every empty cell's empty neighbours and adjacent groups. potentials() then runs the two
+// sweeps of a colour.
 //
 // A sweep does not expand neighbourhoods through groups cell by cell. A cell is settled at one
 // more than the distance of the second distinct settled cell among its neighbours, so it only

@@ -7,10 +7,10 @@
 
 namespace hex::eval {
 
-// Hex inside Y (algorithms.md 2.3). A w x h Hex board sits in the Y board of side m = w + h - 1
-// with Y coordinates (i, j), 0 <= j <= i < m: Hex cell (x, y) is Y cell (x + y, y). The Y cells
-// beyond the south edge (j >= h) are filled with Black, those beyond the east edge (i - j >= w)
-// with White; then the Y winner is the Hex winner. Values: Black +1, White -1, empty 0.
+// Hex inside Y (docs/evaluators.md, "yreduction"). A w x h Hex board sits in the Y board of side m
+// = w + h - 1 with Y coordinates (i, j), 0 <= j <= i < m: Hex cell (x, y) is Y cell (x + y, y). The
+// Y cells beyond the south edge (j >= h) are filled with Black, those beyond the east edge (i - j
+// >= w) with White; then the Y winner is the Hex winner. Values: Black +1, White -1, empty 0.
 //
 // The probabilistic reduction replaces each level by the next smaller one with
 // f(a, b, c) = (a + b + c - abc) / 2 on every triangle (i, j), (i + 1, j), (i + 1, j + 1), down

@@ -7,10 +7,10 @@
 
 namespace hex::eval {
 
-// van Rijswijck's probabilistic Y-reduction (algorithms.md 2.3). The embedding is not invariant
-// under the 180-degree rotation (the filled triangles differ), so the value is the mean of the
-// reductions of the board and of its rotation: V in [-1, 1] from Black's view, scored as
-// V * 100000 for the side to move. Both forward passes are needed for the value: a value from
+// van Rijswijck's probabilistic Y-reduction (docs/evaluators.md, "yreduction"). The embedding is
+// not invariant under the 180-degree rotation (the filled triangles differ), so the value is the
+// mean of the reductions of the board and of its rotation: V in [-1, 1] from Black's view, scored
+// as V * 100000 for the side to move. Both forward passes are needed for the value: a value from
 // one orientation chosen per position would not be monotone (adding a stone could switch the
 // orientation to one that likes the stone's owner less).
 //

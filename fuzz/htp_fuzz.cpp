@@ -1,7 +1,7 @@
 // Feeds arbitrary lines to the complete OhmHex command table and checks the framing contract of
-// hexgui-htp.md section 12 on every reply: "= " or "? " (GTP ids allowed), exactly one blank line
-// at the end, no empty line inside, only printable ASCII. A violation aborts, so libFuzzer reports
-// it.
+// docs/protocol.md, "Framing", on every reply: "= " or "? " (GTP ids allowed), exactly one blank
+// line at the end, no empty line inside, only printable ASCII. A violation aborts, so libFuzzer
+// reports it.
 #include "protocol/commands.h"
 
 #include <cstdio>

@@ -32,7 +32,7 @@ struct Reply {
 };
 
 // The client side of one HTP conversation with an engine: a child process on pipes, or a TCP
-// connection for "tcp://host:port". Replies are framed as in hexgui-htp.md section 1: a block
+// connection for "tcp://host:port". Replies are framed as in docs/protocol.md, "Framing": a block
 // ending in an empty line that starts with '=' or '?'; gogui-gfx blocks before it are skipped.
 class EngineLink {
 public:

@@ -162,7 +162,7 @@ Options:
   --openings SET       none (default), all (every first move), balanced (as many winning as
                        losing first moves, from --tables FILE), or a file: one opening per line,
                        moves alternating from Black, e.g. 'a3 c2'
-  --tables FILE        proven first-move tables (../shared/data/openings.txt format)
+  --tables FILE        proven first-move tables (data/openings.txt format)
   --swap on|off        may the second player swap (default off)
   --move-time SEC      time per move, sent as time_settings 0 SEC 1 (default: no limit)
   --clock SEC          game clock per player, sent as time_settings SEC 0 0 and time_left

@@ -17,7 +17,7 @@ enum class OpeningKind { None, EveryFirstMove, File, Balanced };
 std::vector<Opening> everyFirstMove(int size);
 // One opening per non-comment line of the text ('#' starts a comment); the reason on failure.
 std::variant<std::vector<Opening>, std::string> parseOpeningFile(std::string_view text);
-// From the proven first-move tables (../shared/data/openings.txt format: "OPEN nxn WIN(k): a1
+// From the proven first-move tables (data/openings.txt format: "OPEN nxn WIN(k): a1
 // b2..." and "... LOSS(k): ..."): as many winning as losing first moves for `size`, spread
 // evenly over each list and interleaved win, loss, win... The reason on failure (no table for
 // the size, or a table with no winning or no losing move).

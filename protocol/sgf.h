@@ -10,7 +10,7 @@
 
 namespace hex::sgf {
 
-// The main line of a Hex SGF file in HexGui's dialect (hexgui-htp.md section 11): FF[1-4],
+// The main line of a Hex SGF file in HexGui's dialect (docs/protocol.md, "SGF dialect"): FF[1-4],
 // GM[11], SZ[n] or SZ[w:h], moves B[c3] / W[swap-pieces], setup AB / AW, cells as "c3", "C3" or
 // Little Golem "cc". Variations other than the first at each branch are checked but ignored.
 struct Record {

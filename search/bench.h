@@ -9,7 +9,7 @@
 
 namespace hex {
 
-// The functional signature of the search (see ../shared/design/architecture.md): a fixed set of
+// The functional signature of the search (see docs/search.md, "bench"): a fixed set of
 // positions, each searched from a cleared table to a fixed depth on one thread, with a fixed
 // table size and width. The total node count changes exactly when the search's behaviour does;
 // test/bench_signature.txt stores it for the defaults.

@@ -7,10 +7,10 @@
 
 namespace hex {
 
-// Proven first-move results on small square boards without the swap rule (from
-// ../shared/data/openings.txt: exhaustive search up to 4x4, Benzene's DFPN solver for 5x5 and
-// 6x6): whether Black's first stone on `cell` wins with perfect play. nullopt for boards that are
-// not square or larger than kMaxSide.
+// Proven first-move results on small square boards without the swap rule (the WIN lines of
+// data/openings.txt, which the project's own solver proves; the search tests check that this
+// compiled copy equals the file): whether Black's first stone on `cell` wins with perfect play.
+// nullopt for boards that are not square or larger than kMaxSide.
 struct OpeningTable {
     static constexpr int kMaxSide = 6;
     static std::optional<bool> firstMoveWins(const Geometry& geometry, Cell cell);

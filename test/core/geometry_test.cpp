@@ -59,7 +59,7 @@ TEST(Geometry, SymmetriesAreInvolutionsThatPreserveAdjacency) {
         EXPECT_EQ(g.edgeOwner(g.mirror(g.north())), Color::White);
     }
     const Geometry& g = Geometry::of(11, 11);
-    EXPECT_EQ(g.name(g.mirror(*g.parse("d2"))), "b4"); // hexgui-htp.md section 3
+    EXPECT_EQ(g.name(g.mirror(*g.parse("d2"))), "b4"); // HexGui mirrors across the long diagonal
 }
 
 } // namespace

@@ -1,41 +1,26 @@
 #pragma once
 
 #include "core/geometry.h"
-#include "test/support/paths.h"
+#include "test/support/openings_file.h"
 
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
 namespace hex::testing {
 
-// The proven first-move results of ../shared/data/openings.txt: for each square size, whether
+// The proven first-move results of data/openings.txt by cell: for each square size, whether
 // Black's first stone on each cell wins.
 struct OpeningTable {
     std::map<int, std::map<Cell, bool>> wins; // size -> cell -> Black wins
 
-    static std::string path() { return testing::sharedDir() + "/data/openings.txt"; }
-
-    // Lines "OPEN <n>x<n> WIN|LOSS(<count>): cells..."; everything else is ignored. (Parsed by
-    // hand: std::regex trips GCC's maybe-uninitialized warning under the sanitizers.)
     static OpeningTable load() {
         OpeningTable table;
-        std::ifstream in(path());
-        for (std::string text; std::getline(in, text);) {
-            std::istringstream line(text);
-            std::string tag;
-            std::string size;
-            std::string result;
-            if (!(line >> tag >> size >> result) || tag != "OPEN")
-                continue;
-            const int n = std::stoi(size);
-            const bool win = result.rfind("WIN", 0) == 0;
+        for (const auto& [n, cells] : provenOpenings()) {
             const Geometry& g = Geometry::of(n, n);
-            for (std::string name; line >> name;)
+            for (const auto& [name, win] : cells)
                 table.wins[n][*g.parse(name)] = win;
         }
         return table;

@@ -31,7 +31,7 @@ TEST(Openings, TableCoversEveryCellOfSizesOneToSix) {
     const testing::OpeningTable table = testing::OpeningTable::load();
     for (int n = 1; n <= 6; ++n) {
         ASSERT_EQ(table.wins.count(n), 1u)
-            << "missing " << n << "x" << n << " in " << testing::OpeningTable::path();
+            << "missing " << n << "x" << n << " in " << testing::openingsPath();
         EXPECT_EQ(static_cast<int>(table.wins.at(n).size()), n * n);
     }
 }

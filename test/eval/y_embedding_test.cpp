@@ -14,8 +14,8 @@ namespace hex::eval {
 namespace {
 
 // On a full board every reduction step is an exact majority, so the Y value is exactly +-1 and
-// must name the Hex winner (algorithms.md 2.3), for every size including rectangles, and for
-// the rotated embedding as well.
+// must name the Hex winner (docs/evaluators.md, "yreduction"), for every size including rectangles,
+// and for the rotated embedding as well.
 TEST(YEmbedding, FullBoardReducesToTheHexWinnerAtEverySize) {
     std::mt19937 rng(11);
     YPyramid pyramid;

@@ -3,7 +3,7 @@
 #include "match/openings.h"
 #include "match/results.h"
 #include "match/schedule.h"
-#include "test/support/paths.h"
+#include "test/support/openings_file.h"
 
 #include <gtest/gtest.h>
 
@@ -56,19 +56,16 @@ TEST(MatchOpenings, FileAndValidation) {
 }
 
 TEST(MatchOpenings, BalancedFromTheProvenTables) {
-    const std::string path = testing::sharedDir() + "/data/openings.txt";
-    std::ifstream in(path);
-    ASSERT_TRUE(in) << path;
-    std::stringstream text;
-    text << in.rdbuf();
-    auto result = balancedFirstMoves(text.str(), 5);
+    const std::string text = testing::openingsText();
+    ASSERT_FALSE(text.empty()) << testing::openingsPath();
+    auto result = balancedFirstMoves(text, 5);
     ASSERT_TRUE(std::holds_alternative<std::vector<Opening>>(result));
     const auto& openings = std::get<std::vector<Opening>>(result);
     ASSERT_EQ(openings.size(), 24u); // 12 losing first moves, and 12 of the 13 winning ones
     EXPECT_EQ(openings[0], Opening{"a4"});
     EXPECT_EQ(openings[1], Opening{"a1"});
-    EXPECT_TRUE(std::holds_alternative<std::string>(balancedFirstMoves(text.str(), 9)));
-    EXPECT_TRUE(std::holds_alternative<std::string>(balancedFirstMoves(text.str(), 1)));
+    EXPECT_TRUE(std::holds_alternative<std::string>(balancedFirstMoves(text, 9)));
+    EXPECT_TRUE(std::holds_alternative<std::string>(balancedFirstMoves(text, 1)));
 }
 
 TEST(MatchJson, RoundTripAndErrors) {

@@ -3,7 +3,7 @@
 
 #include "test/search/distance_evaluator.h"
 
-#include "test/support/paths.h"
+#include "test/support/openings_file.h"
 
 #include <gtest/gtest.h>
 
@@ -18,30 +18,11 @@
 namespace hex {
 namespace {
 
-// size -> (cell name -> the first player wins), from ../shared/data/openings.txt.
-std::map<int, std::map<std::string, bool>> loadOpenings() {
-    std::ifstream in(testing::sharedDir() + "/data/openings.txt");
-    std::map<int, std::map<std::string, bool>> table;
-    std::string text;
-    // "OPEN <n>x<n> WIN|LOSS(<count>): cells..." (std::regex trips GCC 12's sanitizer warnings).
-    while (std::getline(in, text)) {
-        std::istringstream line(text);
-        std::string tag, size, result;
-        if (!(line >> tag >> size >> result) || tag != "OPEN")
-            continue;
-        const int n = std::stoi(size.substr(0, size.find('x')));
-        const bool wins = result.rfind("WIN", 0) == 0;
-        std::string cell;
-        while (line >> cell)
-            table[n][cell] = wins;
-    }
-    return table;
-}
-
 TEST(Openings, CompiledTableMatchesTheDataFile) {
-    const auto openings = loadOpenings();
-    ASSERT_EQ(openings.size(), 6u);
-    for (const auto& [n, cells] : openings) {
+    const auto openings = testing::provenOpenings();
+    for (int n = 1; n <= OpeningTable::kMaxSide; ++n) {
+        ASSERT_TRUE(openings.contains(n)) << testing::openingsPath();
+        const auto& cells = openings.at(n);
         const Geometry& g = Geometry::of(n, n);
         ASSERT_EQ(static_cast<int>(cells.size()), g.cellCount());
         for (const auto& [name, wins] : cells)
@@ -76,7 +57,7 @@ TEST(Openings, SwapExactlyTheWinningOpeningsOfEitherColour) {
 // budget, must get the known result: White to move after Black's stone wins exactly when the
 // opening loses.
 TEST(Openings, SearchAgreesWhereverItProves) {
-    const auto openings = loadOpenings();
+    const auto openings = testing::provenOpenings();
     // Enough to prove every opening up to 4x4; 5x5 mostly needs connection knowledge.
     constexpr std::uint64_t kSmallBudget = 200'000;
     constexpr std::uint64_t kFiveBudget = 20'000;

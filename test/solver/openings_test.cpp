@@ -1,6 +1,6 @@
 #include "solver/solver.h"
 #include "test/solver/solver_params.h"
-#include "test/support/paths.h"
+#include "test/support/openings_file.h"
 
 #include <gtest/gtest.h>
 
@@ -14,40 +14,16 @@
 namespace hex {
 namespace {
 
-// size -> winning opening cells, parsed from ../shared/data/openings.txt lines of the form
-// "OPEN <n>x<n> WIN(<count>): cells..." (plain parsing: std::regex trips GCC 12 warnings under
-// ASan).
-std::map<int, std::set<std::string>> openingWins() {
-    std::ifstream in(testing::sharedDir() + "/data/openings.txt");
-    std::map<int, std::set<std::string>> wins;
-    std::string text;
-    while (std::getline(in, text)) {
-        std::istringstream line(text);
-        std::string tag;
-        std::string size;
-        std::string kind;
-        if (!(line >> tag >> size >> kind) || tag != "OPEN")
-            continue;
-        auto& set = wins[std::stoi(size)];
-        if (kind.rfind("WIN(", 0) != 0)
-            continue;
-        std::string cell;
-        while (line >> cell)
-            set.insert(cell);
-    }
-    return wins;
-}
-
 void expectOpenings(int size, Solver& solver) {
-    const auto wins = openingWins();
-    ASSERT_TRUE(wins.contains(size)) << "openings.txt not found or incomplete";
+    const auto openings = testing::provenOpenings();
+    ASSERT_TRUE(openings.contains(size)) << testing::openingsPath() << " not found or incomplete";
     const Geometry& g = Geometry::of(size, size);
     for (Cell c = 0; c < g.cellCount(); ++c) {
         Board board(g);
         board.play(c, Color::Black);
         const SolveResult r = solver.solve(board, Color::White);
         ASSERT_TRUE(r.winner);
-        EXPECT_EQ(*r.winner == Color::Black, wins.at(size).contains(g.name(c)))
+        EXPECT_EQ(*r.winner == Color::Black, openings.at(size).at(g.name(c)))
             << size << "x" << size << " " << g.name(c);
     }
 }
