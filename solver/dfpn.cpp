@@ -5,8 +5,6 @@
 // solveNode. Proven nodes go to the proof table, open ones keep their bounds in bounds_.
 #include "solver/solver.h"
 
-#include "connections/game_state.h"
-#include "connections/inferior.h"
 #include "solver/move_order.h"
 
 #include <algorithm>
@@ -46,38 +44,35 @@ std::uint32_t scaled(std::size_t count, int divisor) {
 
 } // namespace
 
-Solver::Outcome Solver::mid(Color toMove, Bounds threshold, Bounds& out, bool& solved) {
-    const DepthGuard ply(depth_);
-    ++stats_.nodes;
+Outcome Solver::mid(Color toMove, Bounds threshold, Bounds& out, bool& solved) {
+    const SolveContext::DepthGuard ply(context_);
+    ++context_.stats().nodes;
     solved = false;
-    if (outOfBudget())
+    if (context_.outOfBudget())
         return {};
-    Board& board = *board_;
+    Board& board = context_.board();
     if (const auto w = board.winner()) {
         solved = true;
         return {*w == toMove, {}, kNoCell};
     }
-    ++stats_.tableLookups;
+    ++context_.stats().tableLookups;
     if (const auto e = table_.find(board, toMove)) {
-        ++stats_.tableHits;
+        ++context_.stats().tableHits;
         solved = true;
-        return {e->winner == toMove, e->proof, e->move};
+        return Outcome::fromEntry(*e, toMove);
     }
     const Key key = ProofTable::keyOf(board, toMove); // before fill-in, like the proof table
-    FillIn fill;
-    if (params_.useInferior)
-        fill = fillInferior(board);
-    const Static s = analyse(toMove, ownConnectionsMayDecide(toMove, fill));
+    const FillIn fill = analysis_.fillIn();
+    const StaticVerdict s = analysis_.analyse(toMove, fill);
     Outcome o;
     if (s.win) {
         solved = true;
-        o = {*s.win, s.proof, s.move};
+        o = s.outcome();
     } else {
         o = midChildren(toMove, s.mustPlay, s.mustPlayReason, threshold, out, solved);
     }
-    for (int i = 0; i < fill.stones; ++i)
-        board.undo();
-    if (aborted_)
+    analysis_.undoFillIn(fill);
+    if (context_.aborted())
         return {};
     if (solved) {
         o.proof |= fill.cells; // the filled cells stay valid in every refinement
@@ -94,9 +89,9 @@ Solver::Outcome Solver::mid(Color toMove, Bounds threshold, Bounds& out, bool& s
 // The MID loop over the node's children: always descend into the child with the least
 // disproof number (the most promising move), with thresholds that send the search back here as
 // soon as another child becomes better or the node's own bounds reach its thresholds.
-Solver::Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet losePattern,
-                                    Bounds threshold, Bounds& out, bool& solved) {
-    Board& board = *board_;
+Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet losePattern, Bounds threshold,
+                            Bounds& out, bool& solved) {
+    Board& board = context_.board();
     std::vector<DfpnChild> children;
     const std::vector<ScoredMove> order = scoreMoves(board, candidates);
     for (const ScoredMove& move : order) {
@@ -105,7 +100,7 @@ Solver::Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet lo
             continue; // refuted by an earlier child's pattern
         const Probe p =
             probeChild(toMove, m, freshBounds(move.score - order.front().score, order.size()));
-        if (aborted_)
+        if (context_.aborted())
             return {};
         if (!p.solved) {
             children.push_back({m, p.bounds});
@@ -154,7 +149,7 @@ Solver::Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet lo
         bool childSolved = false;
         const Outcome r = mid(opponent(toMove), childThreshold, childBounds, childSolved);
         board.undo();
-        if (aborted_)
+        if (context_.aborted())
             return {};
         if (!childSolved) {
             child.bounds = childBounds;
@@ -174,7 +169,7 @@ Solver::Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet lo
 }
 
 bool Solver::dfpnLookahead() const noexcept {
-    const Board& board = *board_;
+    const Board& board = context_.board();
     return params_.useLookahead && params_.useConnections &&
            std::max(board.width(), board.height()) <= params_.dfpnLookaheadMaxSize;
 }
@@ -196,7 +191,7 @@ Solver::Bounds Solver::freshBounds(int scoreGap, std::size_t siblings) const {
 // read the tables. Without the lookahead (switched off, or a board above dfpnLookaheadMaxSize) a
 // fresh child starts at `fresh`.
 Solver::Probe Solver::probeChild(Color toMove, Cell move, Bounds fresh) {
-    Board& board = *board_;
+    Board& board = context_.board();
     const Color them = opponent(toMove);
     Probe p;
     p.bounds = fresh;
@@ -204,19 +199,19 @@ Solver::Probe Solver::probeChild(Color toMove, Cell move, Bounds fresh) {
     if (board.winner() == toMove) {
         p.solved = true;
         p.result = {false, {}, kNoCell};
-    } else if (++stats_.tableLookups; const auto e = table_.find(board, them)) {
-        ++stats_.tableHits;
+    } else if (++context_.stats().tableLookups; const auto e = table_.find(board, them)) {
+        ++context_.stats().tableHits;
         p.solved = true;
-        p.result = {e->winner == them, e->proof, e->move};
+        p.result = Outcome::fromEntry(*e, them);
     } else if (const auto it = bounds_.find(ProofTable::keyOf(board, them)); it != bounds_.end()) {
         p.bounds = it->second;
     } else if (dfpnLookahead()) {
-        ++stats_.lookaheads;
-        if (!outOfBudget()) {
-            const Static child = judgeChild(them);
+        ++context_.stats().lookaheads;
+        if (!context_.outOfBudget()) {
+            const StaticVerdict child = analysis_.judgeChild(them);
             if (child.win) {
                 p.solved = true;
-                p.result = {*child.win, child.proof, child.move};
+                p.result = child.outcome();
                 store(them, p.result);
             } else {
                 p.bounds = {fresh.phi, initialDelta(child.mustPlay.count())};
