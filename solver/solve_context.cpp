@@ -30,8 +30,10 @@ bool SolveContext::outOfBudget() {
     return aborted_;
 }
 
-double SolveContext::elapsedSeconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+SolveStats SolveContext::finish() {
+    stats_.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    return stats_;
 }
 
 } // namespace hex

@@ -22,7 +22,8 @@ public:
     bool outOfBudget();
     bool aborted() const noexcept { return aborted_; }
     void abort() noexcept { aborted_ = true; }
-    double elapsedSeconds() const;
+    // The counters of the solve, with the seconds it took so far.
+    SolveStats finish();
 
     Board& board() { return *board_; }
     const Board& board() const { return *board_; }

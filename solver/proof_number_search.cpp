@@ -1,14 +1,10 @@
-// Depth-first proof-number search (the MID procedure of Nagai's df-pn, in negamax form, with
-// Pawlewicz's 1+epsilon second-best threshold) on top of the same node knowledge as the
-// depth-first search: fill-in, VC wins and losses, must-play candidates, lookahead, proof
-// patterns. A child proven won by the opponent prunes the candidates to its pattern, as in
-// solveNode. Proven nodes go to the proof table, open ones keep their bounds in bounds_.
-#include "solver/solver.h"
+#include "solver/proof_number_search.h"
 
 #include "solver/move_order.h"
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 namespace hex {
 namespace {
@@ -44,7 +40,20 @@ std::uint32_t scaled(std::size_t count, int divisor) {
 
 } // namespace
 
-Outcome Solver::mid(Color toMove, Bounds threshold, Bounds& out, bool& solved) {
+ProofNumberSearch::ProofNumberSearch(const SolverParams& params, SolveContext& context,
+                                     NodeAnalysis& analysis, ProofTable& table)
+    : params_(params), context_(context), analysis_(analysis), table_(table) {}
+
+Outcome ProofNumberSearch::solve(Color toMove) {
+    Bounds bounds;
+    bool solved = false;
+    Outcome o = mid(toMove, {kInfinite, kInfinite}, bounds, solved);
+    if (!solved && !context_.aborted())
+        context_.abort(); // cannot happen with infinite thresholds; treated as unknown
+    return o;
+}
+
+Outcome ProofNumberSearch::mid(Color toMove, Bounds threshold, Bounds& out, bool& solved) {
     const SolveContext::DepthGuard ply(context_);
     ++context_.stats().nodes;
     solved = false;
@@ -76,12 +85,10 @@ Outcome Solver::mid(Color toMove, Bounds threshold, Bounds& out, bool& solved) {
         return {};
     if (solved) {
         o.proof |= fill.cells; // the filled cells stay valid in every refinement
-        store(toMove, o);
+        table_.store(board, toMove, o.entry(toMove));
         bounds_.erase(key);
     } else {
-        if (bounds_.size() >= params_.dfpnEntries)
-            bounds_.clear(); // bounds only guide the search; proven results are in the table
-        bounds_[key] = out;
+        keepBounds(key, out);
     }
     return o;
 }
@@ -89,10 +96,10 @@ Outcome Solver::mid(Color toMove, Bounds threshold, Bounds& out, bool& solved) {
 // The MID loop over the node's children: always descend into the child with the least
 // disproof number (the most promising move), with thresholds that send the search back here as
 // soon as another child becomes better or the node's own bounds reach its thresholds.
-Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet losePattern, Bounds threshold,
-                            Bounds& out, bool& solved) {
+Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet losePattern,
+                                       Bounds threshold, Bounds& out, bool& solved) {
     Board& board = context_.board();
-    std::vector<DfpnChild> children;
+    std::vector<Child> children;
     const std::vector<ScoredMove> order = scoreMoves(board, candidates);
     for (const ScoredMove& move : order) {
         const Cell m = move.move;
@@ -118,7 +125,7 @@ Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet losePatter
         losePattern |= p.result.proof;
     }
     while (true) {
-        std::erase_if(children, [&](const DfpnChild& c) { return !candidates.test(c.move); });
+        std::erase_if(children, [&](const Child& c) { return !candidates.test(c.move); });
         if (children.empty()) {
             solved = true;
             return {false, losePattern, kNoCell};
@@ -141,7 +148,7 @@ Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet losePatter
         out = {phi, delta};
         if (phi >= threshold.phi || delta >= threshold.delta)
             return {};
-        DfpnChild& child = children[best];
+        Child& child = children[best];
         const Bounds childThreshold{threshold.delta - (delta - child.bounds.phi),
                                     std::min(threshold.phi, aboveSecondBest(delta2))};
         board.play(child.move, toMove);
@@ -168,7 +175,13 @@ Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet losePatter
     }
 }
 
-bool Solver::dfpnLookahead() const noexcept {
+void ProofNumberSearch::keepBounds(Key key, Bounds bounds) {
+    if (bounds_.size() >= params_.dfpnEntries)
+        bounds_.clear(); // bounds only guide the search; proven results are in the table
+    bounds_[key] = bounds;
+}
+
+bool ProofNumberSearch::lookahead() const noexcept {
     const Board& board = context_.board();
     return params_.useLookahead && params_.useConnections &&
            std::max(board.width(), board.height()) <= params_.dfpnLookaheadMaxSize;
@@ -179,7 +192,7 @@ bool Solver::dfpnLookahead() const noexcept {
 // about quadratically with its move count, like the lookahead's initial delta), and its delta
 // with how much worse its static score is than the best sibling's (so that a clearly worse move
 // is not expanded just because it is fresh). See SolverParams::dfpnSiblingPhiDivisor.
-Solver::Bounds Solver::freshBounds(int scoreGap, std::size_t siblings) const {
+ProofNumberSearch::Bounds ProofNumberSearch::freshBounds(int scoreGap, std::size_t siblings) const {
     const auto gap = static_cast<std::size_t>(std::max(scoreGap, 0));
     return {1 + scaled(siblings, params_.dfpnSiblingPhiDivisor),
             1 + static_cast<std::uint32_t>(
@@ -190,7 +203,7 @@ Solver::Bounds Solver::freshBounds(int scoreGap, std::size_t siblings) const {
 // number from its must-play size: its disproof needs every must-play move refuted. Later visits
 // read the tables. Without the lookahead (switched off, or a board above dfpnLookaheadMaxSize) a
 // fresh child starts at `fresh`.
-Solver::Probe Solver::probeChild(Color toMove, Cell move, Bounds fresh) {
+ProofNumberSearch::Probe ProofNumberSearch::probeChild(Color toMove, Cell move, Bounds fresh) {
     Board& board = context_.board();
     const Color them = opponent(toMove);
     Probe p;
@@ -205,19 +218,17 @@ Solver::Probe Solver::probeChild(Color toMove, Cell move, Bounds fresh) {
         p.result = Outcome::fromEntry(*e, them);
     } else if (const auto it = bounds_.find(ProofTable::keyOf(board, them)); it != bounds_.end()) {
         p.bounds = it->second;
-    } else if (dfpnLookahead()) {
+    } else if (lookahead()) {
         ++context_.stats().lookaheads;
         if (!context_.outOfBudget()) {
             const StaticVerdict child = analysis_.judgeChild(them);
             if (child.win) {
                 p.solved = true;
                 p.result = child.outcome();
-                store(them, p.result);
+                table_.store(board, them, p.result.entry(them));
             } else {
                 p.bounds = {fresh.phi, initialDelta(child.mustPlay.count())};
-                if (bounds_.size() >= params_.dfpnEntries)
-                    bounds_.clear();
-                bounds_[ProofTable::keyOf(board, them)] = p.bounds;
+                keepBounds(ProofTable::keyOf(board, them), p.bounds);
             }
         }
     }
