@@ -1,16 +1,10 @@
-// Depth-first proof-number search (the MID procedure of Nagai's df-pn, in negamax form, with
-// Pawlewicz's 1+epsilon second-best threshold) on top of the same node knowledge as the
-// depth-first search: fill-in, VC wins and losses, must-play candidates, lookahead, proof
-// patterns. A child proven won by the opponent prunes the candidates to its pattern, as in
-// solveNode. Proven nodes go to the proof table, open ones keep their bounds in bounds_.
-#include "solver/solver.h"
+#include "solver/proof_number_search.h"
 
-#include "connections/game_state.h"
-#include "connections/inferior.h"
 #include "solver/move_order.h"
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 namespace hex {
 namespace {
@@ -46,47 +40,55 @@ std::uint32_t scaled(std::size_t count, int divisor) {
 
 } // namespace
 
-Solver::Outcome Solver::mid(Color toMove, Bounds threshold, Bounds& out, bool& solved) {
-    const DepthGuard ply(depth_);
-    ++stats_.nodes;
+ProofNumberSearch::ProofNumberSearch(const SolverParams& params, SolveContext& context,
+                                     NodeAnalysis& analysis, ProofTable& table)
+    : params_(params), context_(context), analysis_(analysis), table_(table) {}
+
+Outcome ProofNumberSearch::solve(Color toMove) {
+    Bounds bounds;
+    bool solved = false;
+    Outcome o = mid(toMove, {kInfinite, kInfinite}, bounds, solved);
+    if (!solved && !context_.aborted())
+        context_.abort(); // cannot happen with infinite thresholds; treated as unknown
+    return o;
+}
+
+Outcome ProofNumberSearch::mid(Color toMove, Bounds threshold, Bounds& out, bool& solved) {
+    const SolveContext::DepthGuard ply(context_);
+    ++context_.stats().nodes;
     solved = false;
-    if (outOfBudget())
+    if (context_.outOfBudget())
         return {};
-    Board& board = *board_;
+    Board& board = context_.board();
     if (const auto w = board.winner()) {
         solved = true;
         return {*w == toMove, {}, kNoCell};
     }
-    ++stats_.tableLookups;
+    ++context_.stats().tableLookups;
     if (const auto e = table_.find(board, toMove)) {
-        ++stats_.tableHits;
+        ++context_.stats().tableHits;
         solved = true;
-        return {e->winner == toMove, e->proof, e->move};
+        return Outcome::fromEntry(*e, toMove);
     }
     const Key key = ProofTable::keyOf(board, toMove); // before fill-in, like the proof table
-    FillIn fill;
-    if (params_.useInferior)
-        fill = fillInferior(board);
-    const Static s = analyse(toMove, ownConnectionsMayDecide(toMove, fill));
+    const FillIn fill = analysis_.fillIn();
+    const StaticVerdict s = analysis_.analyse(toMove, fill);
     Outcome o;
     if (s.win) {
         solved = true;
-        o = {*s.win, s.proof, s.move};
+        o = s.outcome();
     } else {
         o = midChildren(toMove, s.mustPlay, s.mustPlayReason, threshold, out, solved);
     }
-    for (int i = 0; i < fill.stones; ++i)
-        board.undo();
-    if (aborted_)
+    analysis_.undoFillIn(fill);
+    if (context_.aborted())
         return {};
     if (solved) {
         o.proof |= fill.cells; // the filled cells stay valid in every refinement
-        store(toMove, o);
+        table_.store(board, toMove, o.entry(toMove));
         bounds_.erase(key);
     } else {
-        if (bounds_.size() >= params_.dfpnEntries)
-            bounds_.clear(); // bounds only guide the search; proven results are in the table
-        bounds_[key] = out;
+        keepBounds(key, out);
     }
     return o;
 }
@@ -94,10 +96,10 @@ Solver::Outcome Solver::mid(Color toMove, Bounds threshold, Bounds& out, bool& s
 // The MID loop over the node's children: always descend into the child with the least
 // disproof number (the most promising move), with thresholds that send the search back here as
 // soon as another child becomes better or the node's own bounds reach its thresholds.
-Solver::Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet losePattern,
-                                    Bounds threshold, Bounds& out, bool& solved) {
-    Board& board = *board_;
-    std::vector<DfpnChild> children;
+Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet losePattern,
+                                       Bounds threshold, Bounds& out, bool& solved) {
+    Board& board = context_.board();
+    std::vector<Child> children;
     const std::vector<ScoredMove> order = scoreMoves(board, candidates);
     for (const ScoredMove& move : order) {
         const Cell m = move.move;
@@ -105,7 +107,7 @@ Solver::Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet lo
             continue; // refuted by an earlier child's pattern
         const Probe p =
             probeChild(toMove, m, freshBounds(move.score - order.front().score, order.size()));
-        if (aborted_)
+        if (context_.aborted())
             return {};
         if (!p.solved) {
             children.push_back({m, p.bounds});
@@ -123,7 +125,7 @@ Solver::Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet lo
         losePattern |= p.result.proof;
     }
     while (true) {
-        std::erase_if(children, [&](const DfpnChild& c) { return !candidates.test(c.move); });
+        std::erase_if(children, [&](const Child& c) { return !candidates.test(c.move); });
         if (children.empty()) {
             solved = true;
             return {false, losePattern, kNoCell};
@@ -146,7 +148,7 @@ Solver::Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet lo
         out = {phi, delta};
         if (phi >= threshold.phi || delta >= threshold.delta)
             return {};
-        DfpnChild& child = children[best];
+        Child& child = children[best];
         const Bounds childThreshold{threshold.delta - (delta - child.bounds.phi),
                                     std::min(threshold.phi, aboveSecondBest(delta2))};
         board.play(child.move, toMove);
@@ -154,7 +156,7 @@ Solver::Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet lo
         bool childSolved = false;
         const Outcome r = mid(opponent(toMove), childThreshold, childBounds, childSolved);
         board.undo();
-        if (aborted_)
+        if (context_.aborted())
             return {};
         if (!childSolved) {
             child.bounds = childBounds;
@@ -173,8 +175,14 @@ Solver::Outcome Solver::midChildren(Color toMove, CellSet candidates, CellSet lo
     }
 }
 
-bool Solver::dfpnLookahead() const noexcept {
-    const Board& board = *board_;
+void ProofNumberSearch::keepBounds(Key key, Bounds bounds) {
+    if (bounds_.size() >= params_.dfpnEntries)
+        bounds_.clear(); // bounds only guide the search; proven results are in the table
+    bounds_[key] = bounds;
+}
+
+bool ProofNumberSearch::lookahead() const noexcept {
+    const Board& board = context_.board();
     return params_.useLookahead && params_.useConnections &&
            std::max(board.width(), board.height()) <= params_.dfpnLookaheadMaxSize;
 }
@@ -184,7 +192,7 @@ bool Solver::dfpnLookahead() const noexcept {
 // about quadratically with its move count, like the lookahead's initial delta), and its delta
 // with how much worse its static score is than the best sibling's (so that a clearly worse move
 // is not expanded just because it is fresh). See SolverParams::dfpnSiblingPhiDivisor.
-Solver::Bounds Solver::freshBounds(int scoreGap, std::size_t siblings) const {
+ProofNumberSearch::Bounds ProofNumberSearch::freshBounds(int scoreGap, std::size_t siblings) const {
     const auto gap = static_cast<std::size_t>(std::max(scoreGap, 0));
     return {1 + scaled(siblings, params_.dfpnSiblingPhiDivisor),
             1 + static_cast<std::uint32_t>(
@@ -195,8 +203,8 @@ Solver::Bounds Solver::freshBounds(int scoreGap, std::size_t siblings) const {
 // number from its must-play size: its disproof needs every must-play move refuted. Later visits
 // read the tables. Without the lookahead (switched off, or a board above dfpnLookaheadMaxSize) a
 // fresh child starts at `fresh`.
-Solver::Probe Solver::probeChild(Color toMove, Cell move, Bounds fresh) {
-    Board& board = *board_;
+ProofNumberSearch::Probe ProofNumberSearch::probeChild(Color toMove, Cell move, Bounds fresh) {
+    Board& board = context_.board();
     const Color them = opponent(toMove);
     Probe p;
     p.bounds = fresh;
@@ -204,25 +212,23 @@ Solver::Probe Solver::probeChild(Color toMove, Cell move, Bounds fresh) {
     if (board.winner() == toMove) {
         p.solved = true;
         p.result = {false, {}, kNoCell};
-    } else if (++stats_.tableLookups; const auto e = table_.find(board, them)) {
-        ++stats_.tableHits;
+    } else if (++context_.stats().tableLookups; const auto e = table_.find(board, them)) {
+        ++context_.stats().tableHits;
         p.solved = true;
-        p.result = {e->winner == them, e->proof, e->move};
+        p.result = Outcome::fromEntry(*e, them);
     } else if (const auto it = bounds_.find(ProofTable::keyOf(board, them)); it != bounds_.end()) {
         p.bounds = it->second;
-    } else if (dfpnLookahead()) {
-        ++stats_.lookaheads;
-        if (!outOfBudget()) {
-            const Static child = judgeChild(them);
+    } else if (lookahead()) {
+        ++context_.stats().lookaheads;
+        if (!context_.outOfBudget()) {
+            const StaticVerdict child = analysis_.judgeChild(them);
             if (child.win) {
                 p.solved = true;
-                p.result = {*child.win, child.proof, child.move};
-                store(them, p.result);
+                p.result = child.outcome();
+                table_.store(board, them, p.result.entry(them));
             } else {
                 p.bounds = {fresh.phi, initialDelta(child.mustPlay.count())};
-                if (bounds_.size() >= params_.dfpnEntries)
-                    bounds_.clear();
-                bounds_[ProofTable::keyOf(board, them)] = p.bounds;
+                keepBounds(ProofTable::keyOf(board, them), p.bounds);
             }
         }
     }

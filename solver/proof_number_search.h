@@ -1,0 +1,66 @@
+#pragma once
+
+#include "connections/cell_set.h"
+#include "solver/node_analysis.h"
+#include "solver/outcome.h"
+#include "solver/proof_table.h"
+#include "solver/solve_context.h"
+#include "solver/solver_types.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+
+namespace hex {
+
+// Depth-first proof-number search (the MID procedure of Nagai's df-pn, in negamax form, with
+// Pawlewicz's 1+epsilon second-best threshold) on top of the same node knowledge as the
+// depth-first search: fill-in, VC wins and losses, must-play candidates, lookahead, proof
+// patterns. A child proven won by the opponent prunes the candidates to its pattern, as in
+// DepthFirstSearch. Proven nodes go to the proof table (which this search needs: proven children
+// are found there on later visits), open ones keep their bounds in a bound table of its own.
+class ProofNumberSearch {
+public:
+    ProofNumberSearch(const SolverParams& params, SolveContext& context, NodeAnalysis& analysis,
+                      ProofTable& table);
+
+    // Solves the context's current position; meaningless once the context is aborted.
+    Outcome solve(Color toMove);
+    void clearBounds() { bounds_.clear(); }
+
+private:
+    // Proof and disproof numbers of a node for its side to move: phi 0 = proven win, delta 0 =
+    // proven loss.
+    struct Bounds {
+        std::uint32_t phi = 1;
+        std::uint32_t delta = 1;
+    };
+    struct Child {
+        Cell move;
+        Bounds bounds; // the child's, for the opponent to move there
+    };
+    struct Probe { // what is known about a child before searching it
+        bool solved = false;
+        Outcome result; // for the child's side to move, when solved
+        Bounds bounds;
+    };
+
+    // Expands the node until its bounds reach a threshold or it is solved; solved results go to
+    // the table, open ones to the bounds table. `solved` says which of the two was returned.
+    Outcome mid(Color toMove, Bounds threshold, Bounds& out, bool& solved);
+    Outcome midChildren(Color toMove, CellSet candidates, CellSet losePattern, Bounds threshold,
+                        Bounds& out, bool& solved);
+    Probe probeChild(Color toMove, Cell move, Bounds fresh);
+    Bounds freshBounds(int scoreGap, std::size_t siblings) const;
+    // Whether fresh children are judged statically (see SolverParams::dfpnLookaheadMaxSize).
+    bool lookahead() const noexcept;
+    void keepBounds(Key key, Bounds bounds);
+
+    const SolverParams& params_;
+    SolveContext& context_;
+    NodeAnalysis& analysis_;
+    ProofTable& table_;
+    std::unordered_map<Key, Bounds> bounds_; // open nodes, keyed like the proof table
+};
+
+} // namespace hex

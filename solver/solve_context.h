@@ -1,0 +1,56 @@
+#pragma once
+
+#include "core/board.h"
+#include "solver/solver_types.h"
+
+#include <chrono>
+#include <optional>
+
+namespace hex {
+
+// The position and budget of one solve (Solver::solve or winningMoves), shared by the searches
+// and the node analysis: the board they play on, the counters, the ply below the root and
+// whether a limit has been reached.
+class SolveContext {
+public:
+    void start(const Board& board, const SolveLimits& limits);
+    // Marks the current position as the root of a search (NodeAnalysis::ownConnectionsMayDecide).
+    void markRoot() { rootEmpty_ = board_->emptyCount(); }
+
+    // Whether the solve must stop: the node limit, or (polled every 256 nodes and lookaheads)
+    // the time and the stop flag. Once true, it stays true until the next start().
+    bool outOfBudget();
+    bool aborted() const noexcept { return aborted_; }
+    void abort() noexcept { aborted_ = true; }
+    // The counters of the solve, with the seconds it took so far.
+    SolveStats finish();
+
+    Board& board() { return *board_; }
+    const Board& board() const { return *board_; }
+    SolveStats& stats() noexcept { return stats_; }
+    int depth() const noexcept { return depth_; }
+    int rootEmpty() const noexcept { return rootEmpty_; }
+
+    // Counts the plies below the root of a solve while a node is searched or judged.
+    class DepthGuard {
+    public:
+        explicit DepthGuard(SolveContext& context) : depth_(++context.depth_) {}
+        ~DepthGuard() { --depth_; }
+        DepthGuard(const DepthGuard&) = delete;
+        DepthGuard& operator=(const DepthGuard&) = delete;
+
+    private:
+        int& depth_;
+    };
+
+private:
+    std::optional<Board> board_;
+    SolveLimits limits_;
+    SolveStats stats_;
+    std::chrono::steady_clock::time_point started_;
+    bool aborted_ = false;
+    int depth_ = 0;
+    int rootEmpty_ = 0; // empty cells at the node the search started from
+};
+
+} // namespace hex

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "connections/cell_set.h"
+#include "connections/vc.h"
+#include "core/types.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+// The solver's settings, limits and results, shared by its facade (solver.h) and its parts.
+namespace hex {
+
+// Ingredients of the solver; each can be switched off to measure what it saves. Results are
+// correct with any combination.
+struct SolverParams {
+    bool useConnections = true;    // H-search: VC wins and losses, must-play pruning
+    bool useInferior = true;       // fill-in of dead and captured cells
+    bool useInferiorMoves = true;  // leave vulnerable and dominated moves out (inferior_moves.h)
+    bool usePatternPruning = true; // intersect the candidates with each refutation's pattern
+    bool useTable = true;          // transposition table of proven results
+    bool useLookahead = true;      // order moves by the opponent's must-play after them
+    // Proof-number search uses the lookahead only on boards whose longer side is at most this:
+    // it orders the children well but doubles a node's cost, and from 7x7 on the cheaper nodes
+    // win (whole 7x7 table 232 s CPU without it against 305 s with it; 6x6 1.36 s with it
+    // against 1.70 s without). The depth-first search always uses it (when useLookahead).
+    int dfpnLookaheadMaxSize = 6;
+    // Bounds of a fresh child (never searched, no lookahead): phi 1 + siblings / divisor (0: 1),
+    // delta 1 + this factor times how much worse the child's static move-order score is than the
+    // best sibling's. Chosen on 7x7: the whole table needs about a quarter less CPU than with
+    // (1, 1) (see docs/solver.md). With the lookahead only the phi applies.
+    int dfpnSiblingPhiDivisor = 8;
+    int dfpnDeltaPerScoreGap = 2;
+    // Derive a node's connections from the same colour's built two plies up the line (or one,
+    // when the parent built its mover's own), when that build's stones are all still on the
+    // board, instead of building from scratch (Connections::buildFrom); at most this many
+    // derivations in a row, then a fresh build (0: always fresh). Sound either way; a derivation
+    // may find fewer connections, or more.
+    int vcDerivationChain = 8;
+    int vcSnapshotsPerDepth = 16;                        // builds kept per depth and colour
+    std::size_t vcSnapshotBytes = std::size_t{64} << 20; // memory for the kept builds
+    // Remember each position's edge-to-edge connections per colour, so that a child judged by
+    // the lookahead does not build them again when it is searched.
+    bool useVcCache = true;
+    // Build the mover's own connections only at the root and after a fill-in that gave the mover
+    // stones (NodeAnalysis::ownConnectionsMayDecide): elsewhere they almost never decide a node.
+    bool skipOwnConnections = true;
+    // Depth-first proof-number search (Nagai's MID with Pawlewicz's 1+epsilon thresholds) instead
+    // of plain depth-first search; it needs the table (without it the solver searches depth-first).
+    bool useDfpn = true;
+    VcLimits vcLimits;
+    std::size_t tableEntries = std::size_t{1} << 21;
+    std::size_t vcCacheEntries = std::size_t{1} << 17; // direct-mapped, overwritten
+    std::size_t dfpnEntries = std::size_t{1} << 22;    // proof-number bounds; cleared when full
+};
+
+struct SolveLimits {
+    std::uint64_t maxNodes = 0; // 0: no limit
+    double maxSeconds = 0;      // 0: no limit
+    std::function<bool()> stop; // polled now and then; returning true aborts the solve
+};
+
+struct SolveStats {
+    std::uint64_t nodes = 0;
+    std::uint64_t tableLookups = 0;
+    std::uint64_t tableHits = 0;
+    std::uint64_t vcBuilds = 0;
+    std::uint64_t vcDerived = 0;   // of those, derived from a build up the line
+    std::uint64_t lookaheads = 0;  // children evaluated statically to order the moves
+    std::uint64_t vcCacheHits = 0; // VC builds answered by the cache
+    std::uint64_t prunedMoves = 0; // vulnerable and dominated candidates left out
+    double seconds = 0;
+};
+
+struct SolveResult {
+    std::optional<Color> winner; // nullopt: unknown, a limit was reached
+    Cell winningMove = kNoCell;  // a winning move when the side to move wins
+    CellSet proof;               // the winner's threat pattern (empty cells)
+    SolveStats stats;
+};
+
+struct WinningMoves {
+    bool complete = false;   // false: a limit was reached, the list may miss winning moves
+    std::vector<Cell> moves; // proven winning moves, increasing cell order
+    SolveStats stats;
+};
+
+} // namespace hex
