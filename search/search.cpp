@@ -67,7 +67,7 @@ std::optional<SearchResult> Search::resolveWithoutSearch() {
     if (const auto& known = limits_.knownLossPattern;
         known && (*known & rootRegion_.candidates).any())
         rootRegion_ = {rootRegion_.candidates & *known, *known};
-    if (board_.emptyCount() <= limits_.rootConnectionsMaxEmpty)
+    if (!limits_.knownWin && board_.emptyCount() <= limits_.rootConnectionsMaxEmpty)
         return resolveByConnections();
     return std::nullopt;
 }

@@ -105,19 +105,17 @@ SearchResult SearchPlayer::search(const Board& board, Color toMove, const Player
     limits.shouldStop = shouldStop;
 
     const Geometry& g = board.geometry();
-    if (const std::optional<SolveResult> solved =
-            solve(board, toMove, settings, limits.time, shouldStop)) {
-        if (*solved->winner == toMove) {
-            SearchResult result;
-            result.reason = SearchResult::Reason::Solved;
-            result.best = solved->winningMove;
-            result.score = kWin - board.emptyCount(); // the solver gives no distance
-            result.pv = {result.best};
-            result.pattern = solved->proof;
-            spdlog::info("search {} solved: best {}", colorName(toMove), g.name(result.best));
-            last_ = LastSearch{board, toMove, result};
-            return result;
-        }
+    // A win on the spot or a forced block needs no solver: the search plays it at once.
+    const bool tactical = findWinningCells(board, toMove, 1).count > 0 ||
+                          findWinningCells(board, opponent(toMove), 1).count > 0;
+    std::optional<SolveResult> solved;
+    if (!tactical)
+        solved = solve(board, toMove, settings, limits.time, shouldStop);
+    if (solved && *solved->winner == toMove) {
+        limits.knownWin = true;
+        limits.maxNodes =
+            limits.maxNodes == 0 ? kShortestWinNodes : std::min(limits.maxNodes, kShortestWinNodes);
+    } else if (solved) {
         limits.knownLossPattern = solved->proof;
     }
 
@@ -129,10 +127,24 @@ SearchResult SearchPlayer::search(const Board& board, Color toMove, const Player
     };
     Search search(*table_, *evaluator_);
     SearchResult result = search.run(board, toMove, limits, callbacks);
+    // The search proves wins with their distance; where it saw none in its budget, the
+    // solver's winning move stands.
+    if (limits.knownWin && result.score <= kMaxEval)
+        result = solvedWin(*solved, board);
     spdlog::info("search {} {}: best {} score {} depth {} nodes {} in {:.2f}s", colorName(toMove),
                  reasonText(result.reason), result.best == kNoCell ? "none" : g.name(result.best),
                  scoreText(result.score), result.depth, result.nodes, result.seconds);
     last_ = LastSearch{board, toMove, result};
+    return result;
+}
+
+SearchResult SearchPlayer::solvedWin(const SolveResult& solved, const Board& board) {
+    SearchResult result;
+    result.reason = SearchResult::Reason::Solved;
+    result.best = solved.winningMove;
+    result.score = kWin - board.emptyCount(); // the solver gives no distance
+    result.pv = {result.best};
+    result.pattern = solved.proof;
     return result;
 }
 

@@ -70,6 +70,7 @@ private:
     bool prepare(const PlayerSettings& settings);
     SearchResult search(const Board& board, Color toMove, const PlayerSettings& settings,
                         const StopFn& shouldStop);
+    static SearchResult solvedWin(const SolveResult& solved, const Board& board);
 
     // Share of the time to the hard deadline that the solver may use, and its node limit when
     // the move has no clock (deterministic).
@@ -77,6 +78,8 @@ private:
     static constexpr double kSolverMinSeconds = 1.0;
     static constexpr std::uint64_t kSolverNodes = 2000;
     static constexpr std::size_t kSolverTableEntries = std::size_t{1} << 16;
+    // Nodes the search may spend looking for the shortest win after the solver proved one.
+    static constexpr std::uint64_t kShortestWinNodes = 200'000;
 
     std::optional<SolveResult> solve(const Board& board, Color toMove,
                                      const PlayerSettings& settings,

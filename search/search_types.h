@@ -48,6 +48,9 @@ struct SearchLimits {
     // solver): the root searches only its cells, since every move outside it loses to the same
     // strategy. Ignored when it holds no empty cell.
     std::optional<CellSet> knownLossPattern;
+    // The position is known to be won (the solver proved it): the root does not play a
+    // connection win's key at once but searches, so that the shortest win it can see is played.
+    bool knownWin = false;
     // Polled every Search::kCheckInterval nodes; true stops the search at once.
     std::function<bool()> shouldStop;
 };

@@ -107,5 +107,38 @@ TEST(SearchPlayer, UnknownEvaluatorGivesNoMove) {
     EXPECT_EQ(player.chooseStone(Board(5, 5), Color::Black, s, {}), kNoCell);
 }
 
+// The user's report: Black c1-c4 against White a1-a4 on 5x5. b5 and c5 win on the spot; the
+// solver also proves other moves (b1) winning, but a win on the spot comes first.
+TEST(SearchPlayer, PlaysAnImmediateWinAtOnce) {
+    const Board board = boardWith(5, "c1 c2 c3 c4", "a1 a2 a3 a4");
+    SearchPlayer player;
+    const Cell move = player.chooseStone(board, Color::Black, quickSettings(), {});
+    const std::string name = board.geometry().name(move);
+    EXPECT_TRUE(name == "b5" || name == "c5") << name;
+}
+
+// On every square size from 2 to 19: a column of Black stones one short of the far edge is
+// finished at once, and a row of White stones one short of its far edge is blocked.
+TEST(SearchPlayer, ImmediateWinsAndForcedBlocksOnEverySize) {
+    for (int n = 2; n <= 19; ++n) {
+        const Geometry& g = Geometry::of(n, n);
+        Board win(n, n);
+        for (int y = 0; y + 1 < n; ++y)
+            win.play(g.cell(n - 1, y), Color::Black);
+        // Along the first row the chain has one completion only (the obtuse corner).
+        Board block(n, n);
+        for (int x = 0; x + 1 < n; ++x)
+            block.play(g.cell(x, 0), Color::White);
+        PlayerSettings s = quickSettings();
+        s.maxNodes = 1000;
+        SearchPlayer player;
+        Board after = win;
+        after.play(player.chooseStone(win, Color::Black, s, {}), Color::Black);
+        EXPECT_EQ(after.winner(), Color::Black) << n << "x" << n;
+        EXPECT_EQ(player.chooseStone(block, Color::Black, s, {}), g.cell(n - 1, 0))
+            << n << "x" << n;
+    }
+}
+
 } // namespace
 } // namespace hex
