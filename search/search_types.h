@@ -97,7 +97,6 @@ struct SearchResult {
 
 struct SearchCallbacks {
     std::function<void(const IterationInfo&)> onIteration;
-    std::function<void(const std::vector<RootMoveScore>&)> onRootScores;
 };
 
 // "-35", "win-in-3", "loss-in-4": a score for logs and displays, without spaces.
