@@ -2,16 +2,13 @@
 
 #include "core/game.h"
 #include "core/options.h"
+#include "core/stop.h"
 #include "engine/clock.h"
 #include "search/search_player.h"
 
-#include <functional>
 #include <optional>
 
 namespace hex {
-
-// Polled by long computations; true means "stop now and answer with what you have".
-using StopFn = std::function<bool()>;
 
 // The facade the protocol layer talks to: the game, the options and move generation.
 // Everything here runs on the command thread; only StopFn is called from elsewhere's state.

@@ -9,7 +9,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,8 +47,6 @@ struct LastSearch {
 // refutation needs the largest pattern (Search).
 class SearchPlayer {
 public:
-    using StopFn = std::function<bool()>;
-
     // The best stone for `toMove` on an undecided board with at least one empty cell; kNoCell
     // when the evaluator name is unknown.
     Cell chooseStone(const Board& board, Color toMove, const PlayerSettings& settings,

@@ -2,6 +2,7 @@
 
 #include "connections/cell_set.h"
 #include "core/score.h"
+#include "core/stop.h"
 #include "core/types.h"
 
 #include <chrono>
@@ -49,7 +50,7 @@ struct SearchLimits {
     // strategy. Ignored when it holds no empty cell.
     std::optional<CellSet> knownLossPattern;
     // Polled every Search::kCheckInterval nodes; true stops the search at once.
-    std::function<bool()> shouldStop;
+    StopFn shouldStop;
 };
 
 // One finished iteration, as reported through SearchCallbacks::onIteration.

@@ -6,6 +6,7 @@
 #include "connections/inferior.h"
 #include "connections/vc.h"
 #include "core/board.h"
+#include "core/stop.h"
 #include "solver/proof_table.h"
 
 #include <array>
@@ -64,7 +65,7 @@ struct SolverParams {
 struct SolveLimits {
     std::uint64_t maxNodes = 0; // 0: no limit
     double maxSeconds = 0;      // 0: no limit
-    std::function<bool()> stop; // polled now and then; returning true aborts the solve
+    StopFn stop;                // polled now and then; returning true aborts the solve
 };
 
 struct SolveStats {
