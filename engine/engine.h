@@ -30,12 +30,8 @@ public:
     // chooseMove, then plays the move in the game.
     std::optional<Move> generateMove(Color color, const StopFn& shouldStop);
 
-    // The evaluators' run-time choices from the options (what the search and `eval` use).
-    eval::EvaluatorConfig evaluatorConfig() const;
-
 private:
     bool wantsSwap(Color color, const StopFn& shouldStop);
-    PlayerSettings searchSettings(Color color) const;
 
     Options options_;
     Game game_;

@@ -1,3 +1,4 @@
+#include "engine/player_settings.h"
 #include "eval/evaluator.h"
 #include "protocol/commands.h"
 
@@ -52,7 +53,7 @@ struct CellValues {
 CellValues evaluate(Engine& engine, EvaluatorCache& cache, const htp::Args& a) {
     a.expectBetween(0, 1);
     const std::string name = a.size() == 1 ? a.word(0) : engine.options().getString("evaluator");
-    eval::Evaluator& evaluator = cache.get(name, engine.evaluatorConfig());
+    eval::Evaluator& evaluator = cache.get(name, evaluatorConfig(engine.options()));
     const Board& board = engine.game().board();
     CellValues result;
     result.cells.assign(static_cast<std::size_t>(board.geometry().cellCount()), 0);

@@ -20,10 +20,10 @@ struct PlayerSettings {
     std::string evaluator = "resistance";
     eval::EvaluatorConfig evaluatorConfig;
     std::size_t tableMb = 64;
-    int width = 15;
-    int maxDepth = SearchLimits::kMaxDepth;
-    std::uint64_t maxNodes = 0; // 0: unlimited
-    TimeManager::Clock clock;   // no limits at all: the search runs to maxDepth or maxNodes
+    // The search's own limits (depth, nodes, width); each move adds its deadlines from `clock`
+    // and the caller's stop function.
+    SearchLimits limits;
+    TimeManager::Clock clock; // no limits at all: the search runs to maxDepth or maxNodes
     // Positions with at most this many empty cells first go to the solver, for kSolverShare of
     // the time to the move's hard deadline (at most kSolverNodes nodes); 0: never.
     int solverMaxEmpty = 20;
