@@ -74,10 +74,7 @@ std::string legalMoves(Engine& engine, const htp::Args& a) {
     if (a.size() == 1)
         (void)a.color(0); // every empty cell is legal for either colour
     const Board& board = engine.game().board();
-    std::string text;
-    for (Cell c : board.emptyCells())
-        text += (text.empty() ? "" : " ") + board.geometry().name(c);
-    return text;
+    return cellList(board.geometry(), board.emptyCells());
 }
 
 } // namespace
