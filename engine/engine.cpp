@@ -1,6 +1,7 @@
 #include "engine/engine.h"
 
 #include "engine/first_player.h"
+#include "engine/logging.h"
 #include "engine/player_settings.h"
 
 #include "search/opening_table.h"
@@ -9,6 +10,22 @@
 namespace hex {
 
 Engine::Engine() : game_(11, 11) { declareEngineOptions(options_); }
+
+std::optional<std::string> Engine::setOption(std::string_view name, std::string_view value) {
+    if (auto why = options_.set(name, value))
+        return why;
+    if (name.rfind("log_", 0) == 0)
+        configureLogging(options_);
+    return std::nullopt;
+}
+
+void Engine::setTimeSettings(double mainTime, double byoYomiTime, int byoYomiStones) {
+    clock_ = GameClock{mainTime, byoYomiTime, byoYomiStones, {}};
+}
+
+void Engine::setTimeLeft(Color color, double seconds, int stones) {
+    clock_.left[static_cast<std::size_t>(index(color))] = GameClock::Remaining{seconds, stones};
+}
 
 bool Engine::wantsSwap(Color color, const StopFn& shouldStop) {
     // Only White swaps, and only Black's first stone as the game's first move. A lone White

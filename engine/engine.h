@@ -10,6 +10,7 @@
 #include "solver/solver.h"
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,9 +26,17 @@ public:
 
     Game& game() noexcept { return game_; }
     const Game& game() const noexcept { return game_; }
-    Options& options() noexcept { return options_; }
     const Options& options() const noexcept { return options_; }
-    GameClock& clock() noexcept { return clock_; }
+    // For the command line and --config, before any command runs; commands use setOption.
+    Options& options() noexcept { return options_; }
+    // Options::set (the reason when it refuses, and then nothing changes), then whatever the
+    // option configures at once (logging).
+    std::optional<std::string> setOption(std::string_view name, std::string_view value);
+
+    // time_settings: the controller's clock for both colours; forgets every time_left.
+    void setTimeSettings(double mainTime, double byoYomiTime, int byoYomiStones);
+    // time_left: what `color` has left, in seconds and stones of the current byo-yomi period.
+    void setTimeLeft(Color color, double seconds, int stones);
 
     // The move `color` should play now, or nullopt to resign (only when the game is already
     // decided against it or no cell is left). Does not change the game.
