@@ -34,7 +34,7 @@ int serveTcp(const std::string& address, const hex::Options& options) {
             config.secret = hex::readSecretFile(file);
         hex::TcpServer server(config, [&options] {
             auto state = std::make_unique<hex::ConnectionEngine>();
-            // Through set(), so the engine sees every value as a change (revision).
+            // Options::set is the only writer; every value was validated already.
             for (const auto& entry : options.entries())
                 state->engine.options().set(entry.spec.name, entry.value);
             hex::addAllCommands(state->htp, state->engine);

@@ -174,7 +174,6 @@ std::optional<std::string> Options::set(std::string_view name, std::string_view 
     for (auto& entry : entries_)
         if (entry.spec.name == name)
             entry.value = std::string(value);
-    ++revision_;
     return std::nullopt;
 }
 

@@ -58,8 +58,6 @@ public:
 
     // All options in declaration order.
     const std::vector<Entry>& entries() const noexcept { return entries_; }
-    // Increases on every successful set, so users can cache derived objects.
-    std::uint64_t revision() const noexcept { return revision_; }
 
     // The reply to a bare `param_ohmhex`: one "[type] key value" line per option (HexGui's
     // parameter dialog format; numbers are shown as [string] fields).
@@ -72,7 +70,6 @@ private:
     const Entry& require(std::string_view name) const;
 
     std::vector<Entry> entries_;
-    std::uint64_t revision_ = 0;
 };
 
 } // namespace hex

@@ -1,6 +1,8 @@
 #include "engine/engine.h"
 
 #include "engine/first_player.h"
+#include "engine/logging.h"
+#include "engine/player_settings.h"
 
 #include "search/opening_table.h"
 #include <chrono>
@@ -8,6 +10,22 @@
 namespace hex {
 
 Engine::Engine() : game_(11, 11) { declareEngineOptions(options_); }
+
+std::optional<std::string> Engine::setOption(std::string_view name, std::string_view value) {
+    if (auto why = options_.set(name, value))
+        return why;
+    if (name.rfind("log_", 0) == 0)
+        configureLogging(options_);
+    return std::nullopt;
+}
+
+void Engine::setTimeSettings(double mainTime, double byoYomiTime, int byoYomiStones) {
+    clock_ = GameClock{mainTime, byoYomiTime, byoYomiStones, {}};
+}
+
+void Engine::setTimeLeft(Color color, double seconds, int stones) {
+    clock_.left[static_cast<std::size_t>(index(color))] = GameClock::Remaining{seconds, stones};
+}
 
 bool Engine::wantsSwap(Color color, const StopFn& shouldStop) {
     // Only White swaps, and only Black's first stone as the game's first move. A lone White
@@ -26,7 +44,8 @@ bool Engine::wantsSwap(Color color, const StopFn& shouldStop) {
         if (const std::optional<bool> proven = OpeningTable::shouldSwap(board))
             return *proven;
         if (decision == "search")
-            return searchPlayer_.shouldSwap(board, color, searchSettings(color), shouldStop);
+            return searchPlayer_.shouldSwap(board, color, playerSettings(options_, clock_, color),
+                                            shouldStop);
     }
     // Stones away from the border are strong first moves on every board from 3x3 up (the
     // proven tables agree for 3x3 to 6x6, apart from a few cells next to the acute corners).
@@ -34,37 +53,6 @@ bool Engine::wantsSwap(Color color, const StopFn& shouldStop) {
     const int x = g.x(lone.cell);
     const int y = g.y(lone.cell);
     return x > 0 && y > 0 && x < g.width() - 1 && y < g.height() - 1;
-}
-
-// The search options and the clock as one move's settings. Without time_left for `color`, a
-// time_settings clock counts as full (its main time, or one byo-yomi period).
-eval::EvaluatorConfig Engine::evaluatorConfig() const {
-    eval::EvaluatorConfig config;
-    config.resistanceLinks = options_.getString("resistance_links");
-    return config;
-}
-
-PlayerSettings Engine::searchSettings(Color color) const {
-    PlayerSettings s;
-    s.evaluator = options_.getString("evaluator");
-    s.evaluatorConfig = evaluatorConfig();
-    s.tableMb = static_cast<std::size_t>(options_.getInt("tt_mb"));
-    s.width = static_cast<int>(options_.getInt("width"));
-    s.maxDepth = static_cast<int>(options_.getInt("max_depth"));
-    s.maxNodes = static_cast<std::uint64_t>(options_.getInt("max_nodes"));
-    s.solverMaxEmpty = static_cast<int>(options_.getInt("solver_max_empty"));
-    if (const double perMove = options_.getReal("max_time"); perMove > 0)
-        s.clock.perMoveLimit = perMove;
-    if (const auto left = clock_.remaining(color)) {
-        s.clock.timeLeft = left->seconds;
-        s.clock.movesInPeriod = left->stones;
-    } else if (clock_.mainTime > 0) {
-        s.clock.timeLeft = clock_.mainTime;
-    } else if (clock_.byoYomiTime > 0) {
-        s.clock.timeLeft = clock_.byoYomiTime;
-        s.clock.movesInPeriod = clock_.byoYomiStones;
-    }
-    return s;
 }
 
 std::optional<Move> Engine::chooseMove(Color color, const StopFn& shouldStop) {
@@ -75,8 +63,8 @@ std::optional<Move> Engine::chooseMove(Color color, const StopFn& shouldStop) {
         return options_.getString("swap_style") == "pieces" ? Move::swapPieces()
                                                             : Move::swapSides();
     if (options_.getString("player") == "search") {
-        const Cell best =
-            searchPlayer_.chooseStone(board, color, searchSettings(color), shouldStop);
+        const Cell best = searchPlayer_.chooseStone(
+            board, color, playerSettings(options_, clock_, color), shouldStop);
         if (best != kNoCell)
             return Move::stone(best);
     }

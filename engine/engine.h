@@ -2,30 +2,41 @@
 
 #include "core/game.h"
 #include "core/options.h"
+#include "core/stop.h"
+#include "engine/analysis.h"
 #include "engine/clock.h"
+#include "engine/evaluation.h"
 #include "search/search_player.h"
+#include "solver/solver.h"
 
-#include <functional>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace hex {
 
-// Polled by long computations; true means "stop now and answer with what you have".
-using StopFn = std::function<bool()>;
-
-// The facade the protocol layer talks to: the game, the options and move generation.
-// Everything here runs on the command thread; only StopFn is called from elsewhere's state.
+// The facade the protocol layer talks to. It owns all of one client's state: the game, the
+// options, the clock, the search player, the solver and the evaluators of the analyze commands;
+// handlers only parse arguments, call it and format the answer. Everything here runs on the
+// command thread; only a StopFn is polled with state that other threads write.
 class Engine {
 public:
     Engine();
 
     Game& game() noexcept { return game_; }
     const Game& game() const noexcept { return game_; }
-    Options& options() noexcept { return options_; }
     const Options& options() const noexcept { return options_; }
-    GameClock& clock() noexcept { return clock_; }
-    // The alpha-beta player (option player=search) and its last search, for analyze commands.
-    const SearchPlayer& searchPlayer() const noexcept { return searchPlayer_; }
+    // For the command line and --config, before any command runs; commands use setOption.
+    Options& options() noexcept { return options_; }
+    // Options::set (the reason when it refuses, and then nothing changes), then whatever the
+    // option configures at once (logging).
+    std::optional<std::string> setOption(std::string_view name, std::string_view value);
+
+    // time_settings: the controller's clock for both colours; forgets every time_left.
+    void setTimeSettings(double mainTime, double byoYomiTime, int byoYomiStones);
+    // time_left: what `color` has left, in seconds and stones of the current byo-yomi period.
+    void setTimeLeft(Color color, double seconds, int stones);
 
     // The move `color` should play now, or nullopt to resign (only when the game is already
     // decided against it or no cell is left). Does not change the game.
@@ -33,17 +44,33 @@ public:
     // chooseMove, then plays the move in the game.
     std::optional<Move> generateMove(Color color, const StopFn& shouldStop);
 
-    // The evaluators' run-time choices from the options (what the search and `eval` use).
-    eval::EvaluatorConfig evaluatorConfig() const;
+    // Analysis of the current position (engine_analysis.cpp); none of it changes the game.
+    // The named evaluator ("": the evaluator option) from the side to move's view; nullopt
+    // when no evaluator has that name.
+    std::optional<CellValues> evaluate(std::string_view evaluator);
+    // The solver with `toMove` to move, stopped after `seconds` or by `shouldStop`.
+    SolveResult solve(Color toMove, double seconds, const StopFn& shouldStop);
+    WinningMoves winningMoves(Color toMove, double seconds, const StopFn& shouldStop);
+    // The connection displays (engine/analysis.h).
+    std::vector<Cell> mustPlay(Color toMove) const;
+    std::vector<InferiorCell> inferiorCells(Color toMove) const;
+    ConnectionsBetween connectionsBetween(Color color, Cell from, Cell to) const;
+    // The last search as seen from the current position (engine/search_display.h).
+    std::vector<Cell> principalVariation() const;
+    std::vector<RootMoveScore> rootScores() const;
 
 private:
     bool wantsSwap(Color color, const StopFn& shouldStop);
-    PlayerSettings searchSettings(Color color) const;
 
     Options options_;
     Game game_;
     GameClock clock_;
     SearchPlayer searchPlayer_;
+    // The solve commands' own solver, apart from the player's: it keeps the default parameters
+    // (a larger table, no lookahead from 7x7 on), and what it proves never changes what genmove
+    // plays.
+    Solver solver_;
+    EvaluatorCache evaluators_;
 };
 
 // Declares every engine option (the single table; see engine_options.cpp).

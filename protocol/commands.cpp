@@ -17,4 +17,11 @@ std::string replyMoveName(const Geometry& geometry, Move move) {
     return move.isSwap() ? "swap-pieces" : geometry.name(move.cell);
 }
 
+std::string cellList(const Geometry& geometry, const std::vector<Cell>& cells) {
+    std::string text;
+    for (Cell c : cells)
+        text += (text.empty() ? "" : " ") + geometry.name(c);
+    return text;
+}
+
 } // namespace hex

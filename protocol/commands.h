@@ -3,6 +3,9 @@
 #include "engine/engine.h"
 #include "protocol/htp_engine.h"
 
+#include <string>
+#include <vector>
+
 namespace hex {
 
 // Command groups, one per subsystem; each registers its commands and analyze lines.
@@ -18,5 +21,7 @@ void addAllCommands(htp::Engine& htp, Engine& engine);
 
 // Shared by groups: "swap-pieces" for any generated swap, else the cell name.
 std::string replyMoveName(const Geometry& geometry, Move move);
+// Shared by groups: the cells' names separated by single spaces.
+std::string cellList(const Geometry& geometry, const std::vector<Cell>& cells);
 
 } // namespace hex

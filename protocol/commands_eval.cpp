@@ -3,61 +3,28 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <map>
-#include <memory>
 
 namespace hex {
 
 namespace {
 
-// Evaluators made on first use, one per name (they keep scratch buffers between calls), remade
-// when the evaluator options change.
-class EvaluatorCache {
-public:
-    eval::Evaluator& get(std::string_view name, const eval::EvaluatorConfig& config) {
-        if (config != config_) {
-            cache_.clear();
-            config_ = config;
-        }
-        auto it = cache_.find(name);
-        if (it == cache_.end()) {
-            auto evaluator = eval::makeEvaluator(name, config);
-            if (!evaluator)
-                throw htp::Failure("unknown evaluator " + htp::quoted(name) +
-                                   "; known: " + knownNames());
-            it = cache_.emplace(std::string(name), std::move(evaluator)).first;
-        }
-        return *it->second;
-    }
-
-private:
-    static std::string knownNames() {
-        std::string names;
-        for (std::string_view name : eval::evaluatorNames())
-            names += (names.empty() ? "" : " ") + std::string(name);
-        return names;
-    }
-
-    eval::EvaluatorConfig config_;
-    std::map<std::string, std::unique_ptr<eval::Evaluator>, std::less<>> cache_;
-};
-
-struct CellValues {
-    Score value = 0;
-    std::vector<int> cells; // per interior cell; 0 on occupied cells
-};
+std::string knownEvaluators() {
+    std::string names;
+    for (std::string_view name : eval::evaluatorNames())
+        names += (names.empty() ? "" : " ") + std::string(name);
+    return names;
+}
 
 // The named evaluator (default: the `evaluator` option) on the current position, from the
 // side to move's view.
-CellValues evaluate(Engine& engine, EvaluatorCache& cache, const htp::Args& a) {
+CellValues evaluate(Engine& engine, const htp::Args& a) {
     a.expectBetween(0, 1);
-    const std::string name = a.size() == 1 ? a.word(0) : engine.options().getString("evaluator");
-    eval::Evaluator& evaluator = cache.get(name, engine.evaluatorConfig());
-    const Board& board = engine.game().board();
-    CellValues result;
-    result.cells.assign(static_cast<std::size_t>(board.geometry().cellCount()), 0);
-    result.value = evaluator.evaluateWithCells(board, engine.game().toMove(), result.cells);
-    return result;
+    const std::string_view name = a.size() == 1 ? std::string_view(a.word(0)) : "";
+    std::optional<CellValues> values = engine.evaluate(name);
+    if (!values)
+        throw htp::Failure("unknown evaluator " + htp::quoted(name) +
+                           "; known: " + knownEvaluators());
+    return std::move(*values);
 }
 
 std::string twoDecimals(double value) {
@@ -75,9 +42,9 @@ std::vector<std::pair<Cell, double>> scaledCells(const Board& board, const CellV
     return scaled;
 }
 
-std::string cellPairs(Engine& engine, EvaluatorCache& cache, const htp::Args& a) {
+std::string cellPairs(Engine& engine, const htp::Args& a) {
     const Board& board = engine.game().board();
-    const CellValues values = evaluate(engine, cache, a);
+    const CellValues values = evaluate(engine, a);
     std::string text;
     for (Cell c : board.emptyCells()) {
         if (!text.empty())
@@ -89,18 +56,18 @@ std::string cellPairs(Engine& engine, EvaluatorCache& cache, const htp::Args& a)
 }
 
 // HexGui pspairs: each empty cell labelled with its value as a share of the largest, 0..1.
-std::string pspairs(Engine& engine, EvaluatorCache& cache, const htp::Args& a) {
+std::string pspairs(Engine& engine, const htp::Args& a) {
     const Board& board = engine.game().board();
     std::string text;
-    for (const auto& [cell, share] : scaledCells(board, evaluate(engine, cache, a)))
+    for (const auto& [cell, share] : scaledCells(board, evaluate(engine, a)))
         text += (text.empty() ? "" : " ") + board.geometry().name(cell) + " " + twoDecimals(share);
     return text;
 }
 
 // HexGui gfx: INFLUENCE tints each empty cell by its scaled value; TEXT shows the position value.
-std::string influence(Engine& engine, EvaluatorCache& cache, const htp::Args& a) {
+std::string influence(Engine& engine, const htp::Args& a) {
     const Board& board = engine.game().board();
-    const CellValues values = evaluate(engine, cache, a);
+    const CellValues values = evaluate(engine, a);
     std::string text = "INFLUENCE";
     for (const auto& [cell, share] : scaledCells(board, values))
         text += " " + board.geometry().name(cell) + " " + twoDecimals(share);
@@ -111,24 +78,20 @@ std::string influence(Engine& engine, EvaluatorCache& cache, const htp::Args& a)
 } // namespace
 
 void addEvalCommands(htp::Engine& htp, Engine& engine) {
-    auto cache = std::make_shared<EvaluatorCache>();
     htp.add(
-        "eval",
-        [&engine, cache](const htp::Args& a) {
-            return std::to_string(evaluate(engine, *cache, a).value);
-        },
+        "eval", [&engine](const htp::Args& a) { return std::to_string(evaluate(engine, a).value); },
         "eval [EVALUATOR]: the static value for the side to move (integer, larger is better; "
         "default evaluator: the evaluator option)");
     htp.add(
-        "eval-cells", [&engine, cache](const htp::Args& a) { return cellPairs(engine, *cache, a); },
+        "eval-cells", [&engine](const htp::Args& a) { return cellPairs(engine, a); },
         "eval-cells [EVALUATOR]: 'cell value' for every empty cell, one per line (larger is "
         "a more important move)");
     htp.add(
-        "eval-pspairs", [&engine, cache](const htp::Args& a) { return pspairs(engine, *cache, a); },
+        "eval-pspairs", [&engine](const htp::Args& a) { return pspairs(engine, a); },
         "eval-pspairs [EVALUATOR]: HexGui pspairs, every empty cell with its value scaled to "
         "0..1");
     htp.add(
-        "eval-gfx", [&engine, cache](const htp::Args& a) { return influence(engine, *cache, a); },
+        "eval-gfx", [&engine](const htp::Args& a) { return influence(engine, a); },
         "eval-gfx [EVALUATOR]: HexGui gfx INFLUENCE of the cell values scaled to 0..1, with "
         "the position value as TEXT");
     for (std::string_view view : eval::evaluatorNames()) {

@@ -55,7 +55,7 @@ std::string timeSettings(Engine& engine, const htp::Args& a) {
     const double mainTime = a.real(0, 0, 1e7);
     const double byoYomi = a.real(1, 0, 1e7);
     const auto stones = a.integer(2, 0, 1'000'000);
-    engine.clock() = GameClock{mainTime, byoYomi, static_cast<int>(stones), {}};
+    engine.setTimeSettings(mainTime, byoYomi, static_cast<int>(stones));
     return "";
 }
 
@@ -64,8 +64,7 @@ std::string timeLeft(Engine& engine, const htp::Args& a) {
     const Color color = a.color(0);
     const double seconds = a.real(1, 0, 1e7);
     const auto stones = a.integer(2, 0, 1'000'000);
-    engine.clock().left[static_cast<std::size_t>(index(color))] =
-        GameClock::Remaining{seconds, static_cast<int>(stones)};
+    engine.setTimeLeft(color, seconds, static_cast<int>(stones));
     return "";
 }
 
@@ -74,10 +73,7 @@ std::string legalMoves(Engine& engine, const htp::Args& a) {
     if (a.size() == 1)
         (void)a.color(0); // every empty cell is legal for either colour
     const Board& board = engine.game().board();
-    std::string text;
-    for (Cell c : board.emptyCells())
-        text += (text.empty() ? "" : " ") + board.geometry().name(c);
-    return text;
+    return cellList(board.geometry(), board.emptyCells());
 }
 
 } // namespace

@@ -1,4 +1,3 @@
-#include "engine/logging.h"
 #include "protocol/commands.h"
 #include "protocol/version.h"
 
@@ -23,10 +22,8 @@ std::string setParameter(Engine& engine, const htp::Args& args) {
             throw htp::Failure(*engine.options().whyInvalid(name, ""));
         return engine.options().getString(name);
     }
-    if (auto why = engine.options().set(name, args.rest(1)))
+    if (auto why = engine.setOption(name, args.rest(1)))
         throw htp::Failure(*why);
-    if (name.rfind("log_", 0) == 0)
-        configureLogging(engine.options());
     return "";
 }
 

@@ -28,44 +28,13 @@ std::string bench(const htp::Args& a) {
     return text;
 }
 
-// The principal variation as it continues from the current position: the whole line when the
-// board is the searched one, the rest of it when moves of the line have been played since (as
-// after genmove), nothing when the game went elsewhere.
-std::string principalVariation(const Engine& engine) {
-    const auto& last = engine.searchPlayer().last();
-    const Board& now = engine.game().board();
-    if (!last || last->board.width() != now.width() || last->board.height() != now.height())
-        return "";
-    Board line = last->board;
-    Color color = last->toMove;
-    const std::vector<Cell>& pv = last->result.pv;
-    std::size_t start = 0;
-    while (line.key() != now.key() && start < pv.size()) {
-        line.play(pv[start++], color);
-        color = opponent(color);
-    }
-    if (line.key() != now.key())
-        return "";
-    std::string text;
-    for (std::size_t i = start; i < pv.size(); ++i)
-        text += (text.empty() ? "" : " ") + now.geometry().name(pv[i]);
-    return text;
-}
-
-// "cell score" pairs of the last search's root moves on cells still empty; bounds from
-// null-window searches read "<=score".
+// "cell score" pairs; bounds from null-window searches read "<=score".
 std::string rootScores(const Engine& engine) {
-    const auto& last = engine.searchPlayer().last();
-    const Board& now = engine.game().board();
-    if (!last || last->board.width() != now.width() || last->board.height() != now.height())
-        return "";
+    const Geometry& g = engine.game().geometry();
     std::string text;
-    for (const RootMoveScore& s : last->result.rootScores) {
-        if (!now.isEmpty(s.cell))
-            continue;
-        text += (text.empty() ? "" : " ") + now.geometry().name(s.cell) + " " +
-                (s.exact ? "" : "<=") + scoreText(s.score);
-    }
+    for (const RootMoveScore& s : engine.rootScores())
+        text += (text.empty() ? "" : " ") + g.name(s.cell) + " " + (s.exact ? "" : "<=") +
+                scoreText(s.score);
     return text;
 }
 
@@ -81,7 +50,7 @@ void addSearchCommands(htp::Engine& htp, Engine& engine) {
             a.expectBetween(0, 1); // HexGui appends the colour to move
             if (a.size() == 1)
                 (void)a.color(0);
-            return principalVariation(engine);
+            return cellList(engine.game().geometry(), engine.principalVariation());
         },
         "search_pv [COLOR]: the last search's principal variation from the current position");
     htp.add(

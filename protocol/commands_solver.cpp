@@ -1,13 +1,6 @@
 // Connection knowledge and the solver over HTP: solve-state, solve-winning, and the HexGui
 // displays of must-play cells, inferior cells and virtual connections.
-#include "connections/connections.h"
-#include "connections/game_state.h"
-#include "connections/inferior.h"
-#include "connections/inferior_moves.h"
 #include "protocol/commands.h"
-#include "solver/solver.h"
-
-#include <memory>
 
 namespace hex {
 
@@ -35,85 +28,69 @@ SolveArguments solveArguments(const Engine& engine, const htp::Args& a) {
     return result;
 }
 
-std::string cellList(const Geometry& g, const std::vector<Cell>& cells) {
-    std::string text;
-    for (Cell c : cells)
-        text += (text.empty() ? "" : " ") + g.name(c);
-    return text;
-}
-
-std::string solveState(Engine& engine, Solver& solver, const StopFn& stop, const htp::Args& a) {
+std::string solveState(Engine& engine, const StopFn& stop, const htp::Args& a) {
     const SolveArguments args = solveArguments(engine, a);
-    const SolveResult result =
-        solver.solve(engine.game().board(), args.toMove, SolveLimits{0, args.seconds, stop});
+    const SolveResult result = engine.solve(args.toMove, args.seconds, stop);
     return result.winner ? std::string(colorName(*result.winner)) : "unknown";
 }
 
-std::string solveWinning(Engine& engine, Solver& solver, const StopFn& stop, const htp::Args& a) {
+std::string solveWinning(Engine& engine, const StopFn& stop, const htp::Args& a) {
     const SolveArguments args = solveArguments(engine, a);
-    const Board& board = engine.game().board();
-    const WinningMoves result =
-        solver.winningMoves(board, args.toMove, SolveLimits{0, args.seconds, stop});
+    const WinningMoves result = engine.winningMoves(args.toMove, args.seconds, stop);
+    const Geometry& g = engine.game().geometry();
     if (!result.complete)
         throw htp::Failure("unknown: limit reached; proven winning so far: " +
-                           cellList(board.geometry(), result.moves));
-    return cellList(board.geometry(), result.moves);
+                           cellList(g, result.moves));
+    return cellList(g, result.moves);
 }
 
-std::string mustPlay(Engine& engine, const htp::Args& a) {
+Color colorOrToMove(const Engine& engine, const htp::Args& a) {
     a.expectBetween(0, 1);
-    const Color toMove = a.size() == 1 ? a.color(0) : engine.game().toMove();
-    const Board& board = engine.game().board();
-    if (board.winner())
-        return "";
-    // Only the opponent's connections constrain the mover (analyseGameState stops early when
-    // the mover itself has a proven win). Lost to a full connection: no cell, like an empty
-    // intersection.
-    Connections opp;
-    opp.build(board, opponent(toMove));
-    const GameState threats = analyseThreats(board, toMove, summariseEdges(opp));
-    return cellList(board.geometry(), threats.mustPlay.cells());
+    return a.size() == 1 ? a.color(0) : engine.game().toMove();
+}
+
+std::string mustPlay(const Engine& engine, const htp::Args& a) {
+    const Color toMove = colorOrToMove(engine, a);
+    return cellList(engine.game().geometry(), engine.mustPlay(toMove));
 }
 
 // HexGui 'inferior' codes: fd = fill-in dead, fc = captured, then the fill-in stone's colour
 // (dead cells are filled with Black; their colour does not matter); for the other empty cells,
-// the moves of `toMove` left out by the solver: iv[killer] = vulnerable, id[dominator] =
-// dominated (HexGui draws an arrow to the cell in brackets).
-std::string inferiorCells(Engine& engine, const htp::Args& a) {
-    a.expectBetween(0, 1);
-    const Color toMove = a.size() == 1 ? a.color(0) : engine.game().toMove();
-    Board board = engine.game().board();
-    if (board.winner())
-        return "";
-    const InferiorCells inferior = findInferior(board);
-    const Geometry& g = board.geometry();
+// iv[killer] = vulnerable, id[dominator] = dominated (HexGui draws an arrow to the cell in
+// brackets).
+std::string inferiorCode(const Geometry& g, const InferiorCell& inferior) {
+    switch (inferior.kind) {
+    case InferiorCell::Kind::Dead:
+        return "fdb";
+    case InferiorCell::Kind::CapturedBlack:
+        return "fcb";
+    case InferiorCell::Kind::CapturedWhite:
+        return "fcw";
+    case InferiorCell::Kind::Vulnerable:
+        return "iv[" + g.name(inferior.by) + "]";
+    case InferiorCell::Kind::Dominated:
+        return "id[" + g.name(inferior.by) + "]";
+    }
+    return "";
+}
+
+std::string inferiorCells(const Engine& engine, const htp::Args& a) {
+    const Color toMove = colorOrToMove(engine, a);
+    const Geometry& g = engine.game().geometry();
     std::string text;
-    auto append = [&](Cell c, const std::string& code) {
-        text += (text.empty() ? "" : " ") + g.name(c) + " " + code;
-    };
-    const CellSet& blackCaptured = inferior.captured[index(Color::Black)];
-    const CellSet& whiteCaptured = inferior.captured[index(Color::White)];
-    for (Cell c : inferior.dead.cells())
-        append(c, "fdb");
-    for (Cell c : blackCaptured.cells())
-        append(c, "fcb");
-    for (Cell c : whiteCaptured.cells())
-        append(c, "fcw");
-    const CellSet others = emptyCellSet(board) - inferior.dead - blackCaptured - whiteCaptured;
-    for (const InferiorMove& m : findInferiorMoves(board, toMove, others).moves)
-        append(m.cell, std::string(m.vulnerable ? "iv[" : "id[") + g.name(m.by) + "]");
+    for (const InferiorCell& inferior : engine.inferiorCells(toMove))
+        text += (text.empty() ? "" : " ") + g.name(inferior.cell) + " " + inferiorCode(g, inferior);
     return text;
 }
 
 // HexGui 'vc' lines: "colour from to full|semi hsearch [ carrier ] [ ] [key]".
-std::string vcBetween(Engine& engine, const htp::Args& a) {
+std::string vcBetween(const Engine& engine, const htp::Args& a) {
     a.expectCount(3);
     const Color color = a.color(0);
     const Geometry& g = engine.game().geometry();
     const Cell from = a.cell(1, g);
     const Cell to = a.cell(2, g);
-    Connections connections;
-    connections.build(engine.game().board(), color);
+    const ConnectionsBetween connections = engine.connectionsBetween(color, from, to);
     const std::string prefix =
         std::string(colorName(color)) + " " + g.name(from) + " " + g.name(to);
     std::string text;
@@ -123,9 +100,9 @@ std::string vcBetween(Engine& engine, const htp::Args& a) {
         if (key != kNoCell)
             text += " " + g.name(key);
     };
-    for (const CellSet& carrier : connections.fulls(from, to))
+    for (const CellSet& carrier : connections.fulls)
         line("full", carrier, kNoCell);
-    for (const Semi& semi : connections.semis(from, to))
+    for (const Semi& semi : connections.semis)
         line("semi", semi.carrier, semi.key);
     return text;
 }
@@ -133,20 +110,14 @@ std::string vcBetween(Engine& engine, const htp::Args& a) {
 } // namespace
 
 void addSolverCommands(htp::Engine& htp, Engine& engine) {
-    auto solver = std::make_shared<Solver>();
     const StopFn stop = htp.interruptCheck();
     htp.add(
-        "solve-state",
-        [&engine, solver, stop](const htp::Args& a) {
-            return solveState(engine, *solver, stop, a);
-        },
+        "solve-state", [&engine, stop](const htp::Args& a) { return solveState(engine, stop, a); },
         "solve-state [COLOR] [SECONDS]: the winner with COLOR (default: the side to move) to "
         "move, black or white, or unknown when the time limit (default 60) is reached");
     htp.add(
         "solve-winning",
-        [&engine, solver, stop](const htp::Args& a) {
-            return solveWinning(engine, *solver, stop, a);
-        },
+        [&engine, stop](const htp::Args& a) { return solveWinning(engine, stop, a); },
         "solve-winning [COLOR] [SECONDS]: every winning move for COLOR (default: the side to "
         "move); an error if the time limit is reached first");
     htp.add(

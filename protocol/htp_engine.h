@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/stop.h"
 #include "protocol/args.h"
 
 #include <atomic>
@@ -41,7 +42,7 @@ public:
     // For handlers: has the running command been interrupted?
     bool interrupted() const noexcept { return interruptedThrough_.load() >= running_; }
     // interrupted() as a callable, for long computations that poll a stop function.
-    std::function<bool()> interruptCheck() const {
+    StopFn interruptCheck() const {
         return [this] { return interrupted(); };
     }
 

@@ -33,12 +33,7 @@ void TcpConnection::close() {
     socket_.shutdown(tcp::socket::shutdown_both, ignored);
     socket_.close(ignored);
     state_->htp.interrupt();
-    {
-        std::lock_guard lock(mutex_);
-        queue_.clear();
-        queue_.push_back({{}, 0, false, true});
-    }
-    ready_.notify_one();
+    queue_.cancel();
     maybeFinish();
 }
 
@@ -104,28 +99,14 @@ void TcpConnection::handleLine() {
         state_->htp.interrupt();
     if (!tooLong_ && trimmedLine(line_).rfind('#', 0) == 0)
         return;
-    const std::uint64_t ticket = state_->htp.issue();
     ++pending_;
-    {
-        std::lock_guard lock(mutex_);
-        queue_.push_back({tooLong_ ? std::string() : line_, ticket, tooLong_, false});
-    }
-    ready_.notify_one();
+    queue_.push({tooLong_ ? std::string() : line_, state_->htp.issue(), tooLong_});
 }
 
 // Worker thread: one command at a time, replies handed back to the I/O thread.
 void TcpConnection::work() {
-    for (;;) {
-        Queued item;
-        {
-            std::unique_lock lock(mutex_);
-            ready_.wait(lock, [this] { return !queue_.empty(); });
-            item = std::move(queue_.front());
-            queue_.pop_front();
-        }
-        if (item.end)
-            break;
-        std::string reply = runCommand(item);
+    while (const std::optional<QueuedCommand> command = queue_.pop()) {
+        std::string reply = runQueued(state_->htp, *command, config_.maxLine).value_or("");
         const bool quit = state_->htp.quitRequested();
         asio::post(socket_.get_executor(),
                    [self = shared_from_this(), reply = std::move(reply), quit] {
@@ -146,12 +127,6 @@ void TcpConnection::work() {
             self->close();
         self->maybeFinish();
     });
-}
-
-std::string TcpConnection::runCommand(const Queued& item) {
-    if (item.tooLong)
-        return "? line too long (more than " + std::to_string(config_.maxLine) + " bytes)\n\n";
-    return state_->htp.execute(item.line, item.ticket).value_or("");
 }
 
 void TcpConnection::send(std::string text, bool thenClose) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "protocol/command_queue.h"
 #include "protocol/tcp_session.h"
 
 // Boost 1.74's asio uses std::exchange without including <utility> in C++20 mode.
@@ -9,11 +10,9 @@
 
 #include <array>
 #include <chrono>
-#include <condition_variable>
 #include <deque>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -41,19 +40,11 @@ public:
     const std::string& peer() const noexcept { return peer_; }
 
 private:
-    struct Queued {
-        std::string line;
-        std::uint64_t ticket = 0;
-        bool tooLong = false;
-        bool end = false;
-    };
-
     void maybeFinish();
     void read();
     void consume(std::string_view data);
     void handleLine();
     void work();
-    std::string runCommand(const Queued& item);
     void send(std::string text, bool thenClose);
     void writeFront();
     void armIdleTimer();
@@ -66,10 +57,7 @@ private:
     std::string peer_;
     std::thread worker_;
 
-    // Shared with the worker.
-    std::mutex mutex_;
-    std::condition_variable ready_;
-    std::deque<Queued> queue_;
+    CommandQueue queue_; // shared with the worker
 
     // I/O thread only.
     std::array<char, 8192> buffer_{};

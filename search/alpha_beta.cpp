@@ -38,11 +38,10 @@ bool Search::shouldAbort() {
     return aborted_;
 }
 
-// The stop request, the caller's function and the hard deadline. Only ever stops the search, so
+// The caller's stop function and the hard deadline. Only ever stops the search, so
 // a search without a clock stays deterministic.
 void Search::pollStop() {
-    aborted_ = aborted_ || stopRequested_.load(std::memory_order_relaxed) ||
-               (limits_.shouldStop && limits_.shouldStop()) ||
+    aborted_ = aborted_ || (limits_.shouldStop && limits_.shouldStop()) ||
                (limits_.time && SteadyClock::now() >= limits_.time->hard);
 }
 

@@ -18,7 +18,6 @@ void Search::prepare(const Board& board, Color toMove, const SearchLimits& limit
     start_ = SteadyClock::now();
     nodes_ = 0;
     aborted_ = false;
-    stopRequested_.store(false, std::memory_order_relaxed);
     cellCount_ = board.geometry().cellCount();
     maxPly_ = board.emptyCount() + 1;
     const auto plies = static_cast<std::size_t>(maxPly_ + 2);
@@ -154,8 +153,6 @@ SearchResult Search::run(const Board& board, Color toMove, const SearchLimits& l
                 seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(nodes_) / seconds) : 0;
             callbacks.onIteration({depth, score, nodes_, seconds, nps, result.pv});
         }
-        if (callbacks.onRootScores)
-            callbacks.onRootScores(rootScores_);
         // A proven result cannot change with more depth.
         if (isProvenScore(score))
             break;

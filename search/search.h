@@ -10,7 +10,6 @@
 #include "search/tactics.h"
 #include "search/transposition_table.h"
 
-#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -30,12 +29,12 @@ namespace hex {
 // When the root is proven lost the best move is the one whose refutation needs the largest
 // pattern (SearchResult::best; see docs/search.md).
 //
-// Deterministic: with no time limit and no stop request the node count and result depend only
-// on the position, the limits, the evaluator and the TT contents. Never throws; reports through
-// callbacks only.
+// Deterministic: with no time limit and no stop function firing the node count and result depend
+// only on the position, the limits, the evaluator and the TT contents. Never throws; reports
+// through callbacks only.
 class Search {
 public:
-    // Polls between these many nodes for stop requests and the hard deadline.
+    // Polls between these many nodes for the stop function and the hard deadline.
     static constexpr std::uint64_t kCheckInterval = 128;
 
     Search(TranspositionTable& table, eval::Evaluator& evaluator);
@@ -44,9 +43,6 @@ public:
     // reproducible result) and aged by one generation.
     SearchResult run(const Board& board, Color toMove, const SearchLimits& limits,
                      const SearchCallbacks& callbacks = {});
-
-    // Thread-safe: the running search returns its best move so far as soon as it sees this.
-    void stop() noexcept { stopRequested_.store(true, std::memory_order_relaxed); }
 
 private:
     // Below this depth the root uses a full window; from it on a window around the last score.
@@ -95,7 +91,6 @@ private:
 
     TranspositionTable& table_;
     eval::Evaluator& evaluator_;
-    std::atomic<bool> stopRequested_{false};
 
     // Per-run state.
     Board board_{1, 1};

@@ -97,10 +97,7 @@ std::optional<SolveResult> SearchPlayer::solve(const Board& board, Color toMove,
 
 SearchResult SearchPlayer::search(const Board& board, Color toMove, const PlayerSettings& settings,
                                   const StopFn& shouldStop) {
-    SearchLimits limits;
-    limits.maxDepth = settings.maxDepth;
-    limits.maxNodes = settings.maxNodes;
-    limits.width = settings.width;
+    SearchLimits limits = settings.limits;
     limits.time = TimeManager::deadlines(settings.clock, board.emptyCount(), SteadyClock::now());
     limits.shouldStop = shouldStop;
 

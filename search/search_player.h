@@ -9,7 +9,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,10 +20,10 @@ struct PlayerSettings {
     std::string evaluator = "resistance";
     eval::EvaluatorConfig evaluatorConfig;
     std::size_t tableMb = 64;
-    int width = 15;
-    int maxDepth = SearchLimits::kMaxDepth;
-    std::uint64_t maxNodes = 0; // 0: unlimited
-    TimeManager::Clock clock;   // no limits at all: the search runs to maxDepth or maxNodes
+    // The search's own limits (depth, nodes, width); each move adds its deadlines from `clock`
+    // and the caller's stop function.
+    SearchLimits limits;
+    TimeManager::Clock clock; // no limits at all: the search runs to maxDepth or maxNodes
     // Positions with at most this many empty cells first go to the solver, for kSolverShare of
     // the time to the move's hard deadline (at most kSolverNodes nodes); 0: never.
     int solverMaxEmpty = 20;
@@ -48,8 +47,6 @@ struct LastSearch {
 // refutation needs the largest pattern (Search).
 class SearchPlayer {
 public:
-    using StopFn = std::function<bool()>;
-
     // The best stone for `toMove` on an undecided board with at least one empty cell; kNoCell
     // when the evaluator name is unknown.
     Cell chooseStone(const Board& board, Color toMove, const PlayerSettings& settings,

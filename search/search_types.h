@@ -2,6 +2,7 @@
 
 #include "connections/cell_set.h"
 #include "core/score.h"
+#include "core/stop.h"
 #include "core/types.h"
 
 #include <chrono>
@@ -52,7 +53,7 @@ struct SearchLimits {
     // connection win's key at once but searches, so that the shortest win it can see is played.
     bool knownWin = false;
     // Polled every Search::kCheckInterval nodes; true stops the search at once.
-    std::function<bool()> shouldStop;
+    StopFn shouldStop;
 };
 
 // One finished iteration, as reported through SearchCallbacks::onIteration.
@@ -100,7 +101,6 @@ struct SearchResult {
 
 struct SearchCallbacks {
     std::function<void(const IterationInfo&)> onIteration;
-    std::function<void(const std::vector<RootMoveScore>&)> onRootScores;
 };
 
 // "-35", "win-in-3", "loss-in-4": a score for logs and displays, without spaces.

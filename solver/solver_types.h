@@ -2,6 +2,7 @@
 
 #include "connections/cell_set.h"
 #include "connections/vc.h"
+#include "core/stop.h"
 #include "core/types.h"
 
 #include <cstddef>
@@ -59,7 +60,7 @@ struct SolverParams {
 struct SolveLimits {
     std::uint64_t maxNodes = 0; // 0: no limit
     double maxSeconds = 0;      // 0: no limit
-    std::function<bool()> stop; // polled now and then; returning true aborts the solve
+    StopFn stop;                // polled now and then; returning true aborts the solve
 };
 
 struct SolveStats {

@@ -216,8 +216,8 @@ PlayerSettings untimedSettings() {
     PlayerSettings s;
     s.evaluator = "resistance";
     s.tableMb = kTableMb;
-    s.maxNodes = 20'000;
-    s.width = 6;
+    s.limits.maxNodes = 20'000;
+    s.limits.width = 6;
     return s;
 }
 

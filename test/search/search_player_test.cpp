@@ -54,7 +54,7 @@ TEST(SearchPlayer, SwapDecisionUsesTheProvenTableOnSmallBoards) {
 // corner is worth less to the opener than the centre.
 TEST(SearchPlayer, SwapDecisionSearchesOnLargeBoards) {
     PlayerSettings s = quickSettings();
-    s.maxDepth = 2;
+    s.limits.maxDepth = 2;
     SearchPlayer player;
     EXPECT_TRUE(player.shouldSwap(boardWith(9, "e5", ""), Color::White, s, {}));
     ASSERT_TRUE(player.last());
@@ -86,7 +86,7 @@ TEST(SearchPlayer, EvaluatorConfigurationReachesTheSearch) {
         PlayerSettings s = quickSettings();
         s.evaluator = "resistance";
         s.evaluatorConfig.resistanceLinks = links;
-        s.maxDepth = 2;
+        s.limits.maxDepth = 2;
         player.chooseStone(board, Color::White, s, {});
         return player.last()->result.score;
     };
@@ -130,7 +130,7 @@ TEST(SearchPlayer, ImmediateWinsAndForcedBlocksOnEverySize) {
         for (int x = 0; x + 1 < n; ++x)
             block.play(g.cell(x, 0), Color::White);
         PlayerSettings s = quickSettings();
-        s.maxNodes = 1000;
+        s.limits.maxNodes = 1000;
         SearchPlayer player;
         Board after = win;
         after.play(player.chooseStone(win, Color::Black, s, {}), Color::Black);

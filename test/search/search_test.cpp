@@ -208,7 +208,6 @@ TEST(Search, TableKeepsTheFullWidthValue) {
 TEST(Search, RootScoresCoverEveryMoveBestFirst) {
     const Board board = boardWith(5, "c3", "");
     SearchLimits limits = depthLimits(2, 5, true);
-    std::vector<RootMoveScore> reported;
     int iterations = 0;
     SearchCallbacks callbacks;
     callbacks.onIteration = [&](const IterationInfo& info) {
@@ -216,12 +215,12 @@ TEST(Search, RootScoresCoverEveryMoveBestFirst) {
         EXPECT_EQ(info.depth, iterations);
         EXPECT_FALSE(info.pv.empty());
     };
-    callbacks.onRootScores = [&](const std::vector<RootMoveScore>& s) { reported = s; };
     TranspositionTable table(kTableMb);
     DistanceEvaluator evaluator;
     Search search(table, evaluator);
     const SearchResult r = search.run(board, Color::White, limits, callbacks);
     EXPECT_EQ(iterations, 2);
+    const std::vector<RootMoveScore>& reported = r.rootScores;
     ASSERT_EQ(reported.size(), 24u);
     EXPECT_EQ(reported.front().cell, r.best);
     EXPECT_TRUE(reported.front().exact);

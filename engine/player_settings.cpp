@@ -1,0 +1,44 @@
+#include "engine/player_settings.h"
+
+namespace hex {
+
+namespace {
+
+TimeManager::Clock searchClock(const Options& options, const GameClock& clock, Color color) {
+    TimeManager::Clock c;
+    if (const double perMove = options.getReal("max_time"); perMove > 0)
+        c.perMoveLimit = perMove;
+    if (const auto left = clock.remaining(color)) {
+        c.timeLeft = left->seconds;
+        c.movesInPeriod = left->stones;
+    } else if (clock.mainTime > 0) {
+        c.timeLeft = clock.mainTime;
+    } else if (clock.byoYomiTime > 0) {
+        c.timeLeft = clock.byoYomiTime;
+        c.movesInPeriod = clock.byoYomiStones;
+    }
+    return c;
+}
+
+} // namespace
+
+eval::EvaluatorConfig evaluatorConfig(const Options& options) {
+    eval::EvaluatorConfig config;
+    config.resistanceLinks = options.getString("resistance_links");
+    return config;
+}
+
+PlayerSettings playerSettings(const Options& options, const GameClock& clock, Color color) {
+    PlayerSettings s;
+    s.evaluator = options.getString("evaluator");
+    s.evaluatorConfig = evaluatorConfig(options);
+    s.tableMb = static_cast<std::size_t>(options.getInt("tt_mb"));
+    s.limits.width = static_cast<int>(options.getInt("width"));
+    s.limits.maxDepth = static_cast<int>(options.getInt("max_depth"));
+    s.limits.maxNodes = static_cast<std::uint64_t>(options.getInt("max_nodes"));
+    s.solverMaxEmpty = static_cast<int>(options.getInt("solver_max_empty"));
+    s.clock = searchClock(options, clock, color);
+    return s;
+}
+
+} // namespace hex
