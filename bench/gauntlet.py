@@ -30,6 +30,7 @@ import argparse
 import json
 import math
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -58,6 +59,10 @@ def parse_args():
     args = parser.parse_args()
     if args.time <= 0:
         parser.error("--time must be positive")
+    words = shlex.split(args.engine) or [""]
+    if (args.name or os.path.basename(words[0])) == OHMHEX_NAME:
+        # ohmhex-match would rename both engines, and the results could not tell them apart.
+        parser.error(f"give the opponent a --name other than '{OHMHEX_NAME}'")
     for option in args.option:
         if "=" not in option:
             parser.error(f"--option wants key=value, got '{option}'")
