@@ -213,7 +213,7 @@ def time_line(name, games, ours):
     longest = 0.0
     for g in games:
         colour = "black" if (g["black"] == OHMHEX_NAME) == ours else "white"
-        # Black makes the odd plies, White the even ones; the opening's stones are no one's.
+        # Black makes plies 0, 2, 4..., White 1, 3, 5...; the opening's stones are no one's.
         opening = len(g["opening"].split())
         played = range(opening, g["plies"])
         n = sum(1 for ply in played if (ply % 2 == 0) == (colour == "black"))
@@ -235,6 +235,9 @@ def summary(out, total):
     def wins(of):
         return sum(1 for g in of if g[g["winner"]] == OHMHEX_NAME)
 
+    # Benzene's engines sometimes crash once a position is decided, also one won for them,
+    # so the score without forfeits is shown too.
+    on_board = [g for g in decided if g["reason"] in ("connection", "resign")]
     as_black = [g for g in decided if g["black"] == OHMHEX_NAME]
     as_white = [g for g in decided if g["white"] == OHMHEX_NAME]
     reasons = {}
@@ -243,6 +246,7 @@ def summary(out, total):
         reasons[reason] = reasons.get(reason, 0) + 1
     lines = [f"{OHMHEX_NAME} vs {opponent}: {len(games)} of {total} games played",
              score_line("overall", wins(decided), len(decided)),
+             score_line("without forfeits", wins(on_board), len(on_board)),
              score_line(f"{OHMHEX_NAME} as Black", wins(as_black), len(as_black)),
              score_line(f"{OHMHEX_NAME} as White", wins(as_white), len(as_white)),
              time_line(OHMHEX_NAME, decided, True),
