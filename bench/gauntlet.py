@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+"""OhmHex against an external HTP engine on a balanced opening set: a resumable strength benchmark.
+
+  gauntlet.py --engine "CMD" [--setup "HTP"]... [--name NAME] --out DIR
+              [--size 11] [--time 1] [--openings FILE] [--ohmhex BIN] [--match BIN]
+              [--option key=value]...
+
+Every opening of the set (bench/openings/NxN.txt by default) is played twice, OhmHex taking Black
+in one game and White in the other, with the swap rule off. Both engines get a fixed time per
+move through their own parameters: OhmHex through 'param_ohmhex max_time SEC', the opponent through
+its --setup commands, where '{time}' stands for --time, e.g.
+  --engine /path/to/wolve --setup "param_wolve max_time {time}"
+
+The games are played by ohmhex-match, one run per game ('--shard K/N' of the whole schedule) into
+DIR/games/K, so rerunning the same command continues where it stopped: finished games are kept,
+a game that was interrupted is played again. The first run records its settings and a copy of the
+opening set in DIR/gauntlet.json; a rerun with other settings is refused. After every game the
+finished games are merged ('ohmhex-match merge') into DIR/merged (results.json, results.csv, the
+SGF files, summary.txt), and the summary is printed: score, Elo difference and its 95% interval,
+overall and per colour, and each engine's mean and longest time per move.
+
+The engines run in DIR (MoHex writes default.log where it runs), so give the opponent's program
+with an absolute path.
+
+ohmhex-match's --move-time is not used: it sends time_settings, which Benzene's engines (Wolve,
+MoHex) refuse, and a refused command forfeits the game. So no referee deadline applies; the mean
+and longest time per move in the summary show whether both engines kept to --time.
+"""
+import argparse
+import json
+import math
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+
+REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+DEFAULT_OHMHEX = os.path.join(REPO, "build", "release", "app", "ohmhex")
+DEFAULT_MATCH = os.path.join(REPO, "build", "release", "app", "ohmhex-match")
+OHMHEX_NAME = "ohmhex"
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--engine", required=True, help="the opponent's command line")
+    parser.add_argument("--setup", action="append", default=[],
+                        help="HTP command sent to the opponent after every start ({time} = --time)")
+    parser.add_argument("--name", help="the opponent's name (default: its program's file name)")
+    parser.add_argument("--out", required=True, help="output directory (rerun to continue)")
+    parser.add_argument("--size", type=int, default=11, choices=[9, 11, 13])
+    parser.add_argument("--time", type=float, default=1.0, help="seconds per move (default 1)")
+    parser.add_argument("--openings", help="opening file (default bench/openings/NxN.txt)")
+    parser.add_argument("--ohmhex", default=DEFAULT_OHMHEX, help="the OhmHex binary")
+    parser.add_argument("--match", default=DEFAULT_MATCH, help="the ohmhex-match binary")
+    parser.add_argument("--option", action="append", default=[],
+                        help="extra OhmHex option key=value (sent as param_ohmhex key value)")
+    args = parser.parse_args()
+    if args.time <= 0:
+        parser.error("--time must be positive")
+    words = shlex.split(args.engine) or [""]
+    if (args.name or os.path.basename(words[0])) == OHMHEX_NAME:
+        # ohmhex-match would rename both engines, and the results could not tell them apart.
+        parser.error(f"give the opponent a --name other than '{OHMHEX_NAME}'")
+    for option in args.option:
+        if "=" not in option:
+            parser.error(f"--option wants key=value, got '{option}'")
+    if args.openings is None:
+        args.openings = os.path.join(REPO, "bench", "openings", f"{args.size}x{args.size}.txt")
+    for path in (args.ohmhex, args.match, args.openings):
+        if not os.path.isfile(path):
+            parser.error(f"'{path}' does not exist")
+    return args
+
+
+def read_openings(path):
+    """The openings of a file in ohmhex-match's format (one per line, '#' comments)."""
+    with open(path) as f:
+        lines = [line.split("#", 1)[0].split() for line in f]
+    return [" ".join(words) for words in lines if words]
+
+
+def settings_of(args):
+    """What must stay the same for a rerun to continue the same gauntlet."""
+    time = f"{args.time:g}"
+    return {
+        "ohmhex": os.path.abspath(args.ohmhex),
+        "ohmhex_setup": [f"param_ohmhex max_time {time}"] +
+                        [f"param_ohmhex {o.replace('=', ' ', 1)}" for o in args.option],
+        "engine": args.engine,
+        "engine_setup": [s.replace("{time}", time) for s in args.setup],
+        "name": args.name,
+        "size": args.size,
+        "time": args.time,
+        "openings": read_openings(args.openings),
+    }
+
+
+def prepare(out, settings):
+    """Creates DIR/gauntlet.json and DIR/openings.txt, or checks a rerun against them."""
+    record = os.path.join(out, "gauntlet.json")
+    if os.path.exists(record):
+        with open(record) as f:
+            before = json.load(f)
+        if before != settings:
+            changed = sorted(k for k in settings if before.get(k) != settings[k])
+            sys.exit(f"{out} holds a gauntlet with other settings ({', '.join(changed)}); "
+                     "give another --out or the same arguments")
+        return
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "openings.txt"), "w") as f:
+        f.write("".join(opening + "\n" for opening in settings["openings"]))
+    with open(record, "w") as f:
+        json.dump(settings, f, indent=1)
+
+
+def games_in(directory):
+    """The games recorded in an ohmhex-match output directory (none if it has no results)."""
+    try:
+        with open(os.path.join(directory, "results.json")) as f:
+            return json.load(f)["games"]
+    except (OSError, ValueError, KeyError):
+        return []
+
+
+def match_command(args, settings, out, shard, total):
+    command = [os.path.abspath(args.match), "--engine", settings["ohmhex"],
+               "--name", OHMHEX_NAME]
+    for line in settings["ohmhex_setup"]:
+        command += ["--setup", line]
+    command += ["--engine", settings["engine"]]
+    if settings["name"]:
+        command += ["--name", settings["name"]]
+    for line in settings["engine_setup"]:
+        command += ["--setup", line]
+    return command + ["--size", str(settings["size"]),
+                      "--openings", os.path.join(out, "openings.txt"),
+                      "--swap", "off", "--shard", f"{shard}/{total}",
+                      "--out", os.path.join(out, "games", str(shard)), "--no-progress"]
+
+
+def play_missing_games(args, settings, out):
+    """Plays every game not yet recorded; stops at the first failed ohmhex-match run."""
+    total = 2 * len(settings["openings"])
+    for shard in range(1, total + 1):
+        directory = os.path.join(out, "games", str(shard))
+        if games_in(directory):
+            continue
+        shutil.rmtree(directory, ignore_errors=True)  # an interrupted game is played again
+        with open(os.path.join(out, "match-stderr.log"), "a") as log:
+            # In DIR, so files an engine writes where it runs (MoHex's default.log) land there.
+            run = subprocess.run(match_command(args, settings, out, shard, total), cwd=out,
+                                 stdout=subprocess.DEVNULL, stderr=log)
+        games = games_in(directory)
+        if run.returncode != 0 or not games:
+            sys.exit(f"ohmhex-match stopped (exit status {run.returncode}) in game {shard}; "
+                     f"see {os.path.join(out, 'match-stderr.log')}; rerun to continue")
+        if "start failed" in games[0]["reason"]:
+            # A set-up error, not a game: forget it, so a corrected rerun plays it.
+            log = os.path.join(out, "start-failed-stderr.log")
+            shutil.copyfile(os.path.join(directory, "engine-stderr.log"), log)
+            shutil.rmtree(directory)
+            sys.exit(f"game {shard}: {games[0]['reason']} (engines' stderr in {log}); fix the "
+                     "command and rerun")
+        report_game(games[0], shard, total)
+        merge(args, out, total)
+
+
+def report_game(game, shard, total):
+    ours = "black" if game["black"] == OHMHEX_NAME else "white"
+    result = "win" if game["winner"] == ours else "loss"
+    print(f"game {shard}/{total}: opening {game['opening'] or '-'}, {OHMHEX_NAME} {ours}: "
+          f"{result} ({game['reason']}, {game['plies']} plies)", flush=True)
+
+
+def merge(args, out, total):
+    done = [os.path.join(out, "games", str(k)) for k in range(1, total + 1)
+            if games_in(os.path.join(out, "games", str(k)))]
+    if not done:
+        return
+    merged = os.path.join(out, "merged")
+    subprocess.run([args.match, "merge", "--out", merged] + done, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def elo(score):
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400 * math.log10(1 / score - 1) + 0.0  # + 0.0: no "-0" at 50%
+
+
+def score_line(label, wins, games):
+    """Score, Elo difference and its 95% interval as ohmhex-match's summary computes them."""
+    if games == 0:
+        return f"{label:<18} no games"
+    score = wins / games
+    margin = 1.96 * math.sqrt(score * (1 - score) / games)
+    if 0 < score < 1:
+        low, high = elo(score - margin), elo(score + margin)
+    else:  # no variance to estimate: the far bound is infinite, the near one uses 50%
+        near = 1.96 * math.sqrt(0.25 / games)
+        low, high = (elo(1 - near), math.inf) if score >= 1 else (-math.inf, elo(near))
+    return (f"{label:<18} {wins:>4}/{games:<4} {100 * score:5.1f}%  Elo {elo(score):+7.0f}  "
+            f"95% [{low:+.0f}, {high:+.0f}]")
+
+
+def time_line(name, games, ours):
+    """Mean and longest mean time per move of one engine over the games."""
+    moves = seconds = 0.0
+    longest = 0.0
+    for g in games:
+        colour = "black" if (g["black"] == OHMHEX_NAME) == ours else "white"
+        # Black makes plies 0, 2, 4..., White 1, 3, 5...; the opening's stones are no one's.
+        opening = len(g["opening"].split())
+        played = range(opening, g["plies"])
+        n = sum(1 for ply in played if (ply % 2 == 0) == (colour == "black"))
+        if n:
+            moves += n
+            seconds += g[f"{colour}_time"]
+            longest = max(longest, g[f"{colour}_time"] / n)
+    mean = seconds / moves if moves else 0
+    return f"{name}: {mean:.2f} s per move on average; the slowest game {longest:.2f} s per move"
+
+
+def summary(out, total):
+    games = games_in(os.path.join(out, "merged"))
+    if not games:
+        return "no finished game yet"
+    opponent = games[0]["white"] if games[0]["black"] == OHMHEX_NAME else games[0]["black"]
+    decided = [g for g in games if g["winner"] in ("black", "white")]
+
+    def wins(of):
+        return sum(1 for g in of if g[g["winner"]] == OHMHEX_NAME)
+
+    # Benzene's engines sometimes crash once a position is decided, also one won for them,
+    # so the score without forfeits is shown too.
+    on_board = [g for g in decided if g["reason"] in ("connection", "resign")]
+    as_black = [g for g in decided if g["black"] == OHMHEX_NAME]
+    as_white = [g for g in decided if g["white"] == OHMHEX_NAME]
+    reasons = {}
+    for g in games:
+        reason = g["reason"].split(":")[0]
+        reasons[reason] = reasons.get(reason, 0) + 1
+    lines = [f"{OHMHEX_NAME} vs {opponent}: {len(games)} of {total} games played",
+             score_line("overall", wins(decided), len(decided)),
+             score_line("without forfeits", wins(on_board), len(on_board)),
+             score_line(f"{OHMHEX_NAME} as Black", wins(as_black), len(as_black)),
+             score_line(f"{OHMHEX_NAME} as White", wins(as_white), len(as_white)),
+             time_line(OHMHEX_NAME, decided, True),
+             time_line(opponent, decided, False),
+             "endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items()))]
+    return "\n".join(lines)
+
+
+def main():
+    args = parse_args()
+    args.out = os.path.abspath(args.out)
+    settings = settings_of(args)
+    prepare(args.out, settings)
+    total = 2 * len(settings["openings"])
+    try:
+        play_missing_games(args, settings, args.out)
+    except KeyboardInterrupt:
+        print("interrupted; the same command continues", file=sys.stderr)
+    finally:
+        merge(args, args.out, total)
+        text = summary(args.out, total)
+        with open(os.path.join(args.out, "gauntlet-summary.txt"), "w") as f:
+            f.write(text + "\n")
+        print(text)
+
+
+if __name__ == "__main__":
+    main()
