@@ -1,5 +1,8 @@
 #include "core/options.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <cassert>
 #include <charconv>
 #include <cmath>
@@ -40,16 +43,6 @@ std::string formatNumber(double value) {
     return out.str();
 }
 
-std::string joined(const std::vector<std::string>& items, std::string_view separator) {
-    std::string text;
-    for (const auto& item : items) {
-        if (!text.empty())
-            text += separator;
-        text += item;
-    }
-    return text;
-}
-
 std::string typeLabel(const Options::Spec& spec) {
     switch (spec.type) {
     case Options::Type::Bool:
@@ -61,7 +54,7 @@ std::string typeLabel(const Options::Spec& spec) {
     case Options::Type::String:
         return "string";
     case Options::Type::List:
-        return "one of " + joined(spec.choices, "|");
+        return fmt::format("one of {}", fmt::join(spec.choices, "|"));
     }
     return "?";
 }
@@ -96,7 +89,7 @@ std::optional<std::string> checkValue(const Options::Spec& spec, std::string_vie
         for (const auto& choice : spec.choices)
             if (choice == value)
                 return std::nullopt;
-        return name + " is one of: " + joined(spec.choices, ", ");
+        return fmt::format("{} is one of: {}", name, fmt::join(spec.choices, ", "));
     }
     return name + " has an unknown type";
 }
@@ -162,8 +155,8 @@ std::optional<std::string> Options::whyInvalid(std::string_view name,
         std::vector<std::string> names;
         for (const auto& e : entries_)
             names.push_back(e.spec.name);
-        return "unknown parameter '" + std::string(name.substr(0, 64)) +
-               "'; known: " + joined(names, " ");
+        return fmt::format("unknown parameter '{}'; known: {}", name.substr(0, 64),
+                           fmt::join(names, " "));
     }
     return checkValue(entry->spec, value);
 }
@@ -190,24 +183,16 @@ double Options::getReal(std::string_view name) const {
 const std::string& Options::getString(std::string_view name) const { return require(name).value; }
 
 std::string Options::dialogText() const {
-    std::string text;
+    std::vector<std::string> lines;
     for (const auto& entry : entries_) {
-        if (!text.empty())
-            text += '\n';
-        switch (entry.spec.type) {
-        case Type::Bool:
-            text += "[bool] ";
-            break;
-        case Type::List:
-            text += "[list/" + joined(entry.spec.choices, "/") + "] ";
-            break;
-        default:
-            text += "[string] ";
-            break;
-        }
-        text += entry.spec.name + " " + entry.value;
+        std::string type = "[string]";
+        if (entry.spec.type == Type::Bool)
+            type = "[bool]";
+        else if (entry.spec.type == Type::List)
+            type = fmt::format("[list/{}]", fmt::join(entry.spec.choices, "/"));
+        lines.push_back(fmt::format("{} {} {}", type, entry.spec.name, entry.value));
     }
-    return text;
+    return fmt::format("{}", fmt::join(lines, "\n"));
 }
 
 std::string Options::helpText() const {

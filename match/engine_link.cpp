@@ -1,17 +1,15 @@
 #include "match/engine_link.h"
 
-#include <algorithm>
-#include <arpa/inet.h>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
+
 #include <cctype>
-#include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
-#include <netdb.h>
-#include <poll.h>
 #include <spawn.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -31,31 +29,69 @@ std::string shown(std::string_view text) {
     return "'" + out + (text.size() > 60 ? "...'" : "'");
 }
 
-int connectTcp(const std::string& address) {
+// The connected socket's descriptor.
+int connectTcp(boost::asio::io_context& io, const std::string& address) {
     const auto colon = address.rfind(':');
     if (colon == std::string::npos)
         throw LinkFailure(LinkError::StartFailed, "expected tcp://HOST:PORT, got " + address);
-    const std::string host = address.substr(0, colon);
-    const std::string port = address.substr(colon + 1);
-    addrinfo hints{};
-    hints.ai_socktype = SOCK_STREAM;
-    addrinfo* found = nullptr;
-    if (const int rc = ::getaddrinfo(host.c_str(), port.c_str(), &hints, &found); rc != 0)
+    boost::system::error_code error;
+    boost::asio::ip::tcp::resolver resolver(io);
+    const auto endpoints =
+        resolver.resolve(address.substr(0, colon), address.substr(colon + 1), error);
+    if (error)
         throw LinkFailure(LinkError::StartFailed,
-                          "cannot resolve " + address + ": " + ::gai_strerror(rc));
-    int fd = -1;
-    for (addrinfo* a = found; a && fd < 0; a = a->ai_next) {
-        fd = ::socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
-        if (fd >= 0 && ::connect(fd, a->ai_addr, a->ai_addrlen) != 0) {
-            ::close(fd);
-            fd = -1;
-        }
+                          "cannot resolve " + address + ": " + error.message());
+    boost::asio::ip::tcp::socket socket(io);
+    boost::asio::connect(socket, endpoints, error);
+    if (error)
+        throw LinkFailure(LinkError::StartFailed,
+                          "cannot connect to " + address + ": " + error.message());
+    return socket.release();
+}
+
+// Starts argv with its stdin and stdout on new pipes, in a process group of its own; returns
+// its pid and sets the parent's ends of the pipes.
+pid_t spawn(std::vector<std::string> argv, int stderrFd, int& toChild, int& fromChild) {
+    int in[2];
+    int out[2];
+    if (::pipe2(in, O_CLOEXEC) != 0)
+        throw LinkFailure(LinkError::StartFailed, std::string("pipe: ") + std::strerror(errno));
+    if (::pipe2(out, O_CLOEXEC) != 0) {
+        ::close(in[0]);
+        ::close(in[1]);
+        throw LinkFailure(LinkError::StartFailed, std::string("pipe: ") + std::strerror(errno));
     }
-    ::freeaddrinfo(found);
-    if (fd < 0)
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    if (stderrFd >= 0)
+        posix_spawn_file_actions_adddup2(&actions, stderrFd, 2);
+    else
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0); // a new group, numbered by the child's pid
+    std::vector<char*> args;
+    for (auto& a : argv)
+        args.push_back(a.data());
+    args.push_back(nullptr);
+    pid_t pid = -1;
+    const int rc = ::posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
+    posix_spawnattr_destroy(&attributes);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(in[0]);
+    ::close(out[1]);
+    if (rc != 0) {
+        ::close(in[1]);
+        ::close(out[0]);
         throw LinkFailure(LinkError::StartFailed,
-                          "cannot connect to " + address + ": " + std::strerror(errno));
-    return fd;
+                          "cannot start '" + argv[0] + "': " + std::strerror(rc));
+    }
+    toChild = in[1];
+    fromChild = out[0];
+    return pid;
 }
 
 } // namespace
@@ -111,56 +147,24 @@ bool needsShell(std::string_view command) {
     return command.find_first_of("|&;<>()$`*?~'{}\n") != std::string_view::npos;
 }
 
-EngineLink::EngineLink(int readFd, int writeFd, pid_t pid)
-    : readFd_(readFd), writeFd_(writeFd), pid_(pid) {}
-
 std::unique_ptr<EngineLink> EngineLink::open(const std::string& command, int stderrFd,
                                              const std::string& secret) {
     // A dead engine must show up as a write error, not kill the referee.
     std::signal(SIGPIPE, SIG_IGN);
-    std::unique_ptr<EngineLink> link;
+    std::unique_ptr<EngineLink> link(new EngineLink());
     if (command.rfind("tcp://", 0) == 0) {
-        const int fd = connectTcp(command.substr(6));
-        link.reset(new EngineLink(fd, fd, -1));
+        link->from_.assign(connectTcp(link->io_, command.substr(6)));
     } else {
         std::vector<std::string> argv = needsShell(command)
                                             ? std::vector<std::string>{"/bin/sh", "-c", command}
                                             : splitArguments(command);
         if (argv.empty())
             throw LinkFailure(LinkError::StartFailed, "empty engine command");
-        int toChild[2];
-        int fromChild[2];
-        if (::pipe2(toChild, O_CLOEXEC) != 0)
-            throw LinkFailure(LinkError::StartFailed, std::string("pipe: ") + std::strerror(errno));
-        if (::pipe2(fromChild, O_CLOEXEC) != 0) {
-            ::close(toChild[0]);
-            ::close(toChild[1]);
-            throw LinkFailure(LinkError::StartFailed, std::string("pipe: ") + std::strerror(errno));
-        }
-        posix_spawn_file_actions_t actions;
-        posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0);
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1);
-        if (stderrFd >= 0)
-            posix_spawn_file_actions_adddup2(&actions, stderrFd, 2);
-        else
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-        std::vector<char*> args;
-        for (auto& a : argv)
-            args.push_back(a.data());
-        args.push_back(nullptr);
-        pid_t pid = -1;
-        const int rc = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
-        posix_spawn_file_actions_destroy(&actions);
-        ::close(toChild[0]);
-        ::close(fromChild[1]);
-        if (rc != 0) {
-            ::close(toChild[1]);
-            ::close(fromChild[0]);
-            throw LinkFailure(LinkError::StartFailed,
-                              "cannot start '" + argv[0] + "': " + std::strerror(rc));
-        }
-        link.reset(new EngineLink(fromChild[0], toChild[1], pid));
+        int toChild = -1;
+        int fromChild = -1;
+        link->pid_ = spawn(std::move(argv), stderrFd, toChild, fromChild);
+        link->to_.assign(toChild);
+        link->from_.assign(fromChild);
     }
     if (!secret.empty())
         link->send(secret);
@@ -170,51 +174,48 @@ std::unique_ptr<EngineLink> EngineLink::open(const std::string& command, int std
 EngineLink::~EngineLink() { kill(); }
 
 void EngineLink::send(std::string_view line) {
-    std::string text(line);
-    text += '\n';
-    std::string_view rest = text;
-    while (!rest.empty()) {
-        const ssize_t n = pid_ < 0 ? ::send(writeFd_, rest.data(), rest.size(), MSG_NOSIGNAL)
-                                   : ::write(writeFd_, rest.data(), rest.size());
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            throw LinkFailure(LinkError::Crashed,
-                              "engine gone while sending " + shown(line) + ": " + describeExit());
-        rest.remove_prefix(static_cast<std::size_t>(n));
-    }
+    const std::string text = std::string(line) + "\n";
+    boost::system::error_code error;
+    boost::asio::write(to_.is_open() ? to_ : from_, boost::asio::buffer(text), error);
+    if (error)
+        throw LinkFailure(LinkError::Crashed,
+                          "engine gone while sending " + shown(line) + ": " + describeExit());
 }
 
 bool EngineLink::fill(Clock::time_point deadline, const std::atomic<bool>* stop) {
-    for (;;) {
-        if (stop && stop->load())
-            throw LinkFailure(LinkError::Stopped, "stopped");
-        const auto left =
-            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-        if (left.count() <= 0)
-            return false;
-        pollfd p{readFd_, POLLIN, 0};
-        const int slice = static_cast<int>(std::min<long long>(left.count(), 50));
-        const int ready = ::poll(&p, 1, slice);
-        if (ready < 0 && errno != EINTR)
-            return false;
-        if (ready <= 0)
-            continue;
-        char chunk[65536];
-        const ssize_t n = ::read(readFd_, chunk, sizeof chunk);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            eof_ = true;
-            throw LinkFailure(LinkError::Crashed, "engine " + describeExit());
-        }
-        for (ssize_t i = 0; i < n; ++i)
-            if (chunk[i] != '\r')
-                buffer_ += chunk[i];
-        if (buffer_.size() > kMaxReply)
-            throw LinkFailure(LinkError::Malformed, "reply longer than 1 MB without an end");
-        return true;
+    char chunk[65536];
+    std::size_t got = 0;
+    boost::system::error_code error;
+    bool done = false;
+    from_.async_read_some(boost::asio::buffer(chunk),
+                          [&](const boost::system::error_code& e, std::size_t n) {
+                              error = e;
+                              got = n;
+                              done = true;
+                          });
+    io_.restart();
+    // Short slices, so that a stop request is seen within 50 ms. What is there already has been
+    // read at once, even when the deadline has passed (expectSilence relies on that).
+    while (!done && !(stop && stop->load()) && Clock::now() < deadline)
+        io_.run_one_until(std::min(deadline, Clock::now() + std::chrono::milliseconds(50)));
+    if (!done) {
+        from_.cancel();
+        io_.run(); // the handler must run before `chunk` goes; it has the data if some came
     }
+    if (stop && stop->load())
+        throw LinkFailure(LinkError::Stopped, "stopped");
+    if (error == boost::asio::error::operation_aborted)
+        return false;
+    if (error) {
+        eof_ = true;
+        throw LinkFailure(LinkError::Crashed, "engine " + describeExit());
+    }
+    for (std::size_t i = 0; i < got; ++i)
+        if (chunk[i] != '\r')
+            buffer_ += chunk[i];
+    if (buffer_.size() > kMaxReply)
+        throw LinkFailure(LinkError::Malformed, "reply longer than 1 MB without an end");
+    return true;
 }
 
 Reply EngineLink::await(Clock::time_point deadline, const std::atomic<bool>* stop) {
@@ -256,30 +257,30 @@ Reply EngineLink::command(std::string_view line, Clock::time_point deadline,
 }
 
 void EngineLink::expectSilence() {
-    if (!buffer_.empty())
-        throw LinkFailure(LinkError::OutOfTurn, "wrote " + shown(buffer_) + " out of turn");
-    pollfd p{readFd_, POLLIN, 0};
-    if (::poll(&p, 1, 0) <= 0)
-        return;
-    fill(Clock::now() + std::chrono::milliseconds(1), nullptr); // a crash here is a crash
+    if (buffer_.empty())
+        fill(Clock::now(), nullptr); // only what is there already; a crash here is a crash
     if (!buffer_.empty())
         throw LinkFailure(LinkError::OutOfTurn, "wrote " + shown(buffer_) + " out of turn");
 }
 
-std::string EngineLink::describeExit() {
+std::optional<siginfo_t> EngineLink::exitInfo() const {
+    siginfo_t info{};
+    const auto id = static_cast<id_t>(pid_);
+    if (pid_ > 0 && ::waitid(P_PID, id, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == pid_)
+        return info;
+    return std::nullopt;
+}
+
+std::string EngineLink::describeExit() const {
     if (pid_ < 0)
         return "closed the connection";
-    // The child may need a moment between closing stdout and being reapable.
+    // The child may need a moment between closing stdout and having exited.
     for (int i = 0; i < 20; ++i) {
-        int status = 0;
-        const pid_t done = ::waitpid(pid_, &status, WNOHANG);
-        if (done == pid_) {
-            pid_ = 0;
-            if (WIFEXITED(status))
-                return "exited with status " + std::to_string(WEXITSTATUS(status));
-            if (WIFSIGNALED(status))
-                return std::string("killed by signal ") + ::strsignal(WTERMSIG(status));
-            return "ended";
+        if (const auto info = exitInfo()) {
+            if (info->si_code == CLD_EXITED)
+                return "exited with status " + std::to_string(info->si_status);
+            return std::string("killed by signal ") + ::strsignal(info->si_status);
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
@@ -287,41 +288,32 @@ std::string EngineLink::describeExit() {
 }
 
 void EngineLink::close() {
-    if (pid_ != 0 && readFd_ >= 0) {
+    if (!eof_ && from_.is_open()) {
         try {
             command("quit", Clock::now() + std::chrono::seconds(1), nullptr);
         } catch (const LinkFailure&) {
             // killed below
         }
     }
-    if (pid_ > 0) {
-        for (int i = 0; i < 50 && pid_ > 0; ++i) {
-            int status = 0;
-            if (::waitpid(pid_, &status, WNOHANG) == pid_)
-                pid_ = 0;
-            else
-                std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        }
-    }
+    for (int i = 0; i < 50 && pid_ > 0 && !exitInfo(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
     kill();
 }
 
 void EngineLink::kill() {
     if (pid_ > 0) {
-        ::kill(pid_, SIGKILL);
-        int status = 0;
-        ::waitpid(pid_, &status, 0);
-        pid_ = 0;
+        // Its helpers too, and the engine itself when /bin/sh started it.
+        ::kill(-pid_, SIGKILL);
+        ::waitpid(pid_, nullptr, 0);
+        pid_ = -1;
     }
-    if (readFd_ >= 0)
-        ::close(readFd_);
-    if (writeFd_ >= 0 && writeFd_ != readFd_)
-        ::close(writeFd_);
-    readFd_ = writeFd_ = -1;
+    boost::system::error_code ignored;
+    from_.close(ignored);
+    to_.close(ignored);
 }
 
 std::optional<long> EngineLink::residentKb() const {
-    if (pid_ <= 0)
+    if (pid_ <= 0 || exitInfo())
         return std::nullopt;
     std::ifstream in("/proc/" + std::to_string(pid_) + "/status");
     std::string line;

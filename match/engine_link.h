@@ -1,7 +1,11 @@
 #pragma once
 
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/posix/stream_descriptor.hpp>
+
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -34,6 +38,8 @@ struct Reply {
 // The client side of one HTP conversation with an engine: a child process on pipes, or a TCP
 // connection for "tcp://host:port". Replies are framed as in docs/protocol.md, "Framing": a block
 // ending in an empty line that starts with '=' or '?'; gogui-gfx blocks before it are skipped.
+// A child runs in a process group of its own, and the whole group is killed at the end: an
+// engine started through /bin/sh, or one that starts helpers, leaves nothing behind.
 class EngineLink {
 public:
     // Starts the engine; throws LinkFailure(StartFailed) with the reason. `stderrFd` receives
@@ -53,22 +59,25 @@ public:
     // Throws LinkFailure(OutOfTurn) if the engine has written anything since its last reply.
     void expectSilence();
 
-    // Asks the engine to quit, waits briefly, then kills it.
+    // Asks the engine to quit, waits briefly, then kills its process group.
     void close();
     // Resident memory of the child process in kB, if it is a local process.
     std::optional<long> residentKb() const;
-    pid_t pid() const noexcept { return pid_; }
 
 private:
-    EngineLink(int readFd, int writeFd, pid_t pid);
+    EngineLink() = default;
 
     bool fill(Clock::time_point deadline, const std::atomic<bool>* stop);
-    std::string describeExit();
+    std::optional<siginfo_t> exitInfo() const;
+    std::string describeExit() const;
     void kill();
 
-    int readFd_;
-    int writeFd_;
-    pid_t pid_; // -1 for a TCP engine
+    boost::asio::io_context io_;
+    boost::asio::posix::stream_descriptor from_{io_}; // the engine's stdout, or the socket
+    boost::asio::posix::stream_descriptor to_{io_};   // the engine's stdin; closed for TCP
+    // -1 for a TCP engine. The child stays unreaped until kill(), so that its id still names
+    // its process group when the group is killed.
+    pid_t pid_ = -1;
     std::string buffer_;
     bool eof_ = false;
 };

@@ -1,20 +1,15 @@
 #include "match/match_command_line.h"
 
+#include <CLI/CLI.hpp>
+
 #include <charconv>
+#include <functional>
+#include <map>
+#include <string_view>
 
 namespace hex::match {
 
 namespace {
-
-bool toNumber(const std::string& text, double& out) {
-    const auto r = std::from_chars(text.data(), text.data() + text.size(), out);
-    return r.ec == std::errc() && r.ptr == text.data() + text.size();
-}
-
-bool toInt(const std::string& text, int& out) {
-    const auto r = std::from_chars(text.data(), text.data() + text.size(), out);
-    return r.ec == std::errc() && r.ptr == text.data() + text.size();
-}
 
 bool parseSizes(const std::string& text, std::vector<int>& sizes) {
     sizes.clear();
@@ -22,7 +17,8 @@ bool parseSizes(const std::string& text, std::vector<int>& sizes) {
     while (start <= text.size()) {
         const auto comma = std::min(text.find(',', start), text.size());
         int size = 0;
-        if (!toInt(text.substr(start, comma - start), size) || size < 1 ||
+        const auto [end, ec] = std::from_chars(text.data() + start, text.data() + comma, size);
+        if (ec != std::errc() || end != text.data() + comma || size < 1 ||
             size > Geometry::kMaxSide)
             return false;
         sizes.push_back(size);
@@ -31,106 +27,108 @@ bool parseSizes(const std::string& text, std::vector<int>& sizes) {
     return !sizes.empty();
 }
 
-// Applies one option with its value; the reason on failure.
-std::string applyOption(const std::string& flag, const std::string& value, MatchCommandLine& out,
-                        int& engines) {
-    MatchConfig& c = out.config;
-    EngineSpec* last = engines > 0 ? &c.engines[engines - 1] : nullptr;
-    double number = 0;
-    if (flag == "--engine") {
-        if (engines == 2)
-            return "--engine given more than twice";
-        c.engines[engines++].command = value;
-    } else if (flag == "--name" || flag == "--setup" || flag == "--secret-file") {
-        if (!last)
-            return flag + " must follow the --engine it applies to";
-        if (flag == "--name")
-            last->name = value;
-        else if (flag == "--setup")
-            last->setup.push_back(value);
-        else
-            last->secretFile = value;
-    } else if (flag == "--size") {
-        if (!parseSizes(value, c.sizes))
-            return "--size wants sizes 1-19 separated by commas, got '" + value + "'";
-    } else if (flag == "--games") {
-        if (!toInt(value, c.games) || c.games < 1)
-            return "--games wants a positive number";
-    } else if (flag == "--openings") {
-        if (value == "none")
-            c.openings = OpeningKind::None;
-        else if (value == "all")
-            c.openings = OpeningKind::EveryFirstMove;
-        else if (value == "balanced")
-            c.openings = OpeningKind::Balanced;
-        else {
-            c.openings = OpeningKind::File;
-            c.openingFile = value;
-        }
-    } else if (flag == "--tables") {
-        c.tablesFile = value;
-    } else if (flag == "--swap") {
-        if (value != "on" && value != "off")
-            return "--swap wants on or off";
-        c.settings.swap = value == "on";
-    } else if (flag == "--move-time" || flag == "--clock" || flag == "--margin" ||
-               flag == "--command-timeout" || flag == "--chaos") {
-        if (!toNumber(value, number) || number < 0 || (flag == "--chaos" && number > 1))
-            return flag + " wants a non-negative number" + (flag == "--chaos" ? " up to 1" : "");
-        double& target = flag == "--move-time" ? c.settings.moveTime
-                         : flag == "--clock"   ? c.settings.gameClock
-                         : flag == "--margin"  ? c.settings.margin
-                         : flag == "--chaos"   ? c.settings.chaos
-                                               : c.settings.commandTimeout;
-        target = number;
-    } else if (flag == "-j" || flag == "--jobs") {
-        if (!toInt(value, c.jobs) || c.jobs < 1 || c.jobs > 256)
-            return "-j wants 1 to 256";
-    } else if (flag == "--shard") {
-        const auto shard = parseShard(value);
-        if (!shard)
-            return "--shard wants K/N with 1 <= K <= N, got '" + value + "'";
-        c.shard = *shard;
-    } else if (flag == "--out") {
-        c.outDir = value;
-    } else if (flag == "--seed") {
-        int seed = 0;
-        if (!toInt(value, seed))
-            return "--seed wants a number";
-        c.seed = static_cast<std::uint64_t>(seed);
-    } else {
-        return "unknown option '" + flag + "'";
-    }
-    return "";
+[[noreturn]] void fail(const std::string& why) { throw CLI::ValidationError(why); }
+
+// An option whose callback runs as soon as it is parsed: engine options apply to the --engine
+// before them, and the first bad value is the one reported.
+template <typename T>
+void onValue(CLI::App& app, const std::string& flags, std::function<void(const T&)> apply) {
+    app.add_option_function<T>(flags, std::move(apply))->trigger_on_parse();
 }
 
 } // namespace
 
 MatchCommandLine parseMatchCommandLine(int argc, const char* const* argv) {
     MatchCommandLine out;
+    MatchConfig& c = out.config;
     int engines = 0;
-    int i = 1;
-    if (argc > 1 && std::string(argv[1]) == "merge") {
-        out.merge = true;
-        i = 2;
+    const auto lastEngine = [&](const std::string& flag) -> EngineSpec& {
+        if (engines == 0)
+            fail(flag + " must follow the --engine it applies to");
+        return c.engines[engines - 1];
+    };
+    CLI::App app;
+    app.set_help_flag(); // matchUsage() is the help
+    app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    const CLI::Option* help = app.add_flag("-h,--help");
+    app.add_flag_callback("--no-progress", [&c] { c.progress = false; });
+    onValue<std::string>(app, "--engine", [&](const std::string& command) {
+        if (engines == 2)
+            fail("--engine given more than twice");
+        c.engines[engines++].command = command;
+    });
+    onValue<std::string>(app, "--name",
+                         [&](const std::string& name) { lastEngine("--name").name = name; });
+    onValue<std::string>(app, "--setup", [&](const std::string& line) {
+        lastEngine("--setup").setup.push_back(line);
+    });
+    onValue<std::string>(app, "--secret-file", [&](const std::string& file) {
+        lastEngine("--secret-file").secretFile = file;
+    });
+    onValue<std::string>(app, "--size", [&](const std::string& sizes) {
+        if (!parseSizes(sizes, c.sizes))
+            fail("--size wants sizes 1-19 separated by commas, got '" + sizes + "'");
+    });
+    onValue<int>(app, "--games", [&](int games) {
+        if (games < 1)
+            fail("--games wants a positive number");
+        c.games = games;
+    });
+    onValue<std::string>(app, "--openings", [&](const std::string& set) {
+        const std::map<std::string, OpeningKind> named{{"none", OpeningKind::None},
+                                                       {"all", OpeningKind::EveryFirstMove},
+                                                       {"balanced", OpeningKind::Balanced}};
+        const auto kind = named.find(set);
+        c.openings = kind == named.end() ? OpeningKind::File : kind->second;
+        if (c.openings == OpeningKind::File)
+            c.openingFile = set;
+    });
+    app.add_option("--tables", c.tablesFile);
+    onValue<std::string>(app, "--swap", [&](const std::string& swap) {
+        if (swap != "on" && swap != "off")
+            fail("--swap wants on or off");
+        c.settings.swap = swap == "on";
+    });
+    for (auto [flag, target] : {std::pair{"--move-time", &c.settings.moveTime},
+                                {"--clock", &c.settings.gameClock},
+                                {"--margin", &c.settings.margin},
+                                {"--command-timeout", &c.settings.commandTimeout}}) {
+        onValue<double>(app, flag, [flag = std::string(flag), target](double seconds) {
+            if (!(seconds >= 0))
+                fail(flag + " wants a non-negative number");
+            *target = seconds;
+        });
     }
-    for (; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (arg == "--help" || arg == "-h") {
-            out.help = true;
-        } else if (arg == "--no-progress") {
-            out.config.progress = false;
-        } else if (out.merge && arg.rfind('-', 0) != 0) {
-            out.inputs.push_back(arg);
-        } else if (i + 1 >= argc) {
-            out.error = "option '" + arg + "' needs a value";
-            return out;
-        } else if (auto why = applyOption(arg, argv[++i], out, engines); !why.empty()) {
-            out.error = why;
-            return out;
-        }
+    onValue<double>(app, "--chaos", [&](double chance) {
+        if (!(chance >= 0 && chance <= 1))
+            fail("--chaos wants a non-negative number up to 1");
+        c.settings.chaos = chance;
+    });
+    onValue<int>(app, "-j,--jobs", [&](int jobs) {
+        if (jobs < 1 || jobs > 256)
+            fail("-j wants 1 to 256");
+        c.jobs = jobs;
+    });
+    onValue<std::string>(app, "--shard", [&](const std::string& text) {
+        const auto shard = parseShard(text);
+        if (!shard)
+            fail("--shard wants K/N with 1 <= K <= N, got '" + text + "'");
+        c.shard = *shard;
+    });
+    app.add_option("--out", c.outDir);
+    onValue<int>(app, "--seed", [&](int seed) { c.seed = static_cast<std::uint64_t>(seed); });
+
+    // `ohmhex-match merge ...`: the word merge takes the place of the program name.
+    out.merge = argc > 1 && std::string_view(argv[1]) == "merge";
+    if (out.merge)
+        app.add_option("inputs", out.inputs)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    try {
+        app.parse(argc - out.merge, argv + out.merge);
+    } catch (const CLI::ParseError& error) {
+        out.error = error.what();
     }
-    if (out.help)
+    out.help = help->count() > 0;
+    if (out.help || !out.error.empty())
         return out;
     if (out.merge) {
         if (out.inputs.empty() || out.config.outDir.empty())

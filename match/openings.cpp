@@ -1,5 +1,8 @@
 #include "match/openings.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <sstream>
 
 namespace hex::match {
@@ -101,10 +104,7 @@ std::string whyBadOpening(const Opening& opening, int size) {
 }
 
 std::string openingText(const Opening& opening) {
-    std::string text;
-    for (const auto& move : opening)
-        text += (text.empty() ? "" : " ") + move;
-    return text;
+    return fmt::format("{}", fmt::join(opening, " "));
 }
 
 } // namespace hex::match

@@ -1,5 +1,9 @@
 #include "match/results.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -9,42 +13,54 @@ namespace hex::match {
 
 namespace {
 
-Json gameJson(const GameRecord& g) {
-    Json::Object o;
-    o["index"] = Json{double(g.index)};
-    o["size"] = Json{double(g.size)};
-    o["opening"] = Json{g.opening};
-    o["black_engine"] = Json{double(g.blackEngine)};
-    o["black"] = Json{g.black};
-    o["white"] = Json{g.white};
-    o["winner"] = Json{g.winner};
-    o["reason"] = Json{g.reason};
-    o["plies"] = Json{double(g.plies)};
-    o["black_time"] = Json{g.blackTime};
-    o["white_time"] = Json{g.whiteTime};
-    o["sgf"] = Json{g.sgf};
-    o["rss_kb"] = Json{Json::Array{Json{double(g.rssKb[0])}, Json{double(g.rssKb[1])}}};
-    return Json{std::move(o)};
+// Seconds as results.json always wrote them ("%.10g"), so the file stays byte for byte what
+// earlier versions wrote: ten significant digits, and whole numbers without ".0".
+nlohmann::json secondsJson(double seconds) {
+    const double rounded = std::stod(fmt::format("{:.10g}", seconds));
+    if (std::isfinite(rounded) && std::abs(rounded) < 1e15 && rounded == std::trunc(rounded))
+        return static_cast<long long>(rounded);
+    return rounded;
 }
 
-GameRecord gameFromJson(const Json& j) {
+nlohmann::json gameJson(const GameRecord& g) {
+    return {{"index", g.index},
+            {"size", g.size},
+            {"opening", g.opening},
+            {"black_engine", g.blackEngine},
+            {"black", g.black},
+            {"white", g.white},
+            {"winner", g.winner},
+            {"reason", g.reason},
+            {"plies", g.plies},
+            {"black_time", secondsJson(g.blackTime)},
+            {"white_time", secondsJson(g.whiteTime)},
+            {"sgf", g.sgf},
+            {"rss_kb", {g.rssKb[0], g.rssKb[1]}}};
+}
+
+GameRecord gameFromJson(const nlohmann::json& j) {
     GameRecord g;
-    g.index = static_cast<int>(j.at("index").number());
-    g.size = static_cast<int>(j.at("size").number());
-    g.opening = j.at("opening").string();
-    g.blackEngine = static_cast<int>(j.at("black_engine").number());
-    g.black = j.at("black").string();
-    g.white = j.at("white").string();
-    g.winner = j.at("winner").string();
-    g.reason = j.at("reason").string();
-    g.plies = static_cast<int>(j.at("plies").number());
-    g.blackTime = j.at("black_time").number();
-    g.whiteTime = j.at("white_time").number();
-    g.sgf = j.at("sgf").string();
-    const auto& rss = j.at("rss_kb").array();
+    j.at("index").get_to(g.index);
+    j.at("size").get_to(g.size);
+    j.at("opening").get_to(g.opening);
+    j.at("black_engine").get_to(g.blackEngine);
+    j.at("black").get_to(g.black);
+    j.at("white").get_to(g.white);
+    j.at("winner").get_to(g.winner);
+    j.at("reason").get_to(g.reason);
+    j.at("plies").get_to(g.plies);
+    j.at("black_time").get_to(g.blackTime);
+    j.at("white_time").get_to(g.whiteTime);
+    j.at("sgf").get_to(g.sgf);
+    const auto& rss = j.at("rss_kb");
     for (std::size_t i = 0; i < 2 && i < rss.size(); ++i)
-        g.rssKb[i] = static_cast<long>(rss[i].number());
+        rss.at(i).get_to(g.rssKb[i]);
     return g;
+}
+
+// Compact text; bytes that are not UTF-8 (an engine's name, say) become U+FFFD, not an exception.
+std::string compact(const nlohmann::json& json) {
+    return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string csvField(const std::string& text) {
@@ -79,30 +95,33 @@ int GameRecord::winnerEngine() const {
 }
 
 std::string resultsJson(const TournamentInfo& info, const std::vector<GameRecord>& games) {
-    Json::Object tournament;
-    tournament["engines"] = Json{Json::Array{Json{info.engines[0]}, Json{info.engines[1]}}};
-    tournament["commands"] = Json{Json::Array{Json{info.commands[0]}, Json{info.commands[1]}}};
-    tournament["settings"] = Json{info.settings};
-    tournament["total_games"] = Json{double(info.totalGames)};
+    const nlohmann::json tournament = {{"engines", info.engines},
+                                       {"commands", info.commands},
+                                       {"settings", info.settings},
+                                       {"total_games", info.totalGames}};
+    std::vector<std::string> lines;
+    for (const auto& game : games)
+        lines.push_back("\n" + compact(gameJson(game)));
     // One game per line keeps the file readable and diffable.
-    std::string text =
-        "{\"tournament\":" + writeJson(Json{std::move(tournament)}) + ",\n\"games\":[";
-    for (std::size_t i = 0; i < games.size(); ++i)
-        text += std::string(i ? ",\n" : "\n") + writeJson(gameJson(games[i]));
-    return text + "\n]}\n";
+    return fmt::format("{{\"tournament\":{},\n\"games\":[{}\n]}}\n", compact(tournament),
+                       fmt::join(lines, ","));
 }
 
 void readResultsJson(std::string_view text, TournamentInfo& info, std::vector<GameRecord>& games) {
-    const Json root = parseJson(text);
-    const Json& t = root.at("tournament");
-    for (std::size_t i = 0; i < 2; ++i) {
-        info.engines[i] = t.at("engines").array().at(i).string();
-        info.commands[i] = t.at("commands").array().at(i).string();
+    try {
+        const auto root = nlohmann::json::parse(text);
+        const auto& t = root.at("tournament");
+        for (std::size_t i = 0; i < 2; ++i) {
+            t.at("engines").at(i).get_to(info.engines[i]);
+            t.at("commands").at(i).get_to(info.commands[i]);
+        }
+        t.at("settings").get_to(info.settings);
+        t.at("total_games").get_to(info.totalGames);
+        for (const auto& g : root.at("games"))
+            games.push_back(gameFromJson(g));
+    } catch (const nlohmann::json::exception& error) {
+        throw std::runtime_error(std::string("JSON: ") + error.what());
     }
-    info.settings = t.at("settings").string();
-    info.totalGames = static_cast<int>(t.at("total_games").number());
-    for (const Json& g : root.at("games").array())
-        games.push_back(gameFromJson(g));
 }
 
 std::string resultsCsv(const std::vector<GameRecord>& games) {

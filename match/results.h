@@ -1,8 +1,7 @@
 #pragma once
 
-#include "match/json.h"
-
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hex::match {

@@ -3,6 +3,7 @@
 #include "match/progress.h"
 #include "protocol/sgf.h"
 
+#include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -271,12 +272,10 @@ TournamentInfo describe(const MatchConfig& config, int totalGames) {
         info.engines[e] = config.engines[e].name;
         info.commands[e] = config.engines[e].command;
     }
-    std::string sizes;
-    for (int size : config.sizes)
-        sizes += (sizes.empty() ? "" : ",") + std::to_string(size);
     const char* kinds[] = {"none", "all", "file", "balanced"};
     std::ostringstream s;
-    s << "sizes=" << sizes << " openings=" << kinds[static_cast<int>(config.openings)]
+    s << "sizes=" << fmt::format("{}", fmt::join(config.sizes, ","))
+      << " openings=" << kinds[static_cast<int>(config.openings)]
       << (config.openings == OpeningKind::File ? ":" + config.openingFile : "")
       << " swap=" << (config.settings.swap ? "on" : "off")
       << " move_time=" << config.settings.moveTime << " clock=" << config.settings.gameClock

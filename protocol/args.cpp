@@ -2,6 +2,10 @@
 
 #include "protocol/htp_engine.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -99,13 +103,8 @@ Cell Args::cell(std::size_t i, const Geometry& geometry) const {
 }
 
 std::string Args::rest(std::size_t i) const {
-    std::string text;
-    for (std::size_t k = i; k < words_.size(); ++k) {
-        if (k > i)
-            text += ' ';
-        text += words_[k];
-    }
-    return text;
+    const auto from = words_.begin() + static_cast<std::ptrdiff_t>(std::min(i, words_.size()));
+    return fmt::format("{}", fmt::join(from, words_.end(), " "));
 }
 
 } // namespace hex::htp

@@ -1,5 +1,7 @@
 #include "protocol/command_line.h"
 
+#include <CLI/CLI.hpp>
+
 #include <fstream>
 #include <sstream>
 
@@ -50,33 +52,39 @@ std::string applyConfig(std::string_view text, Options& options) {
 
 CommandLine parseCommandLine(int argc, const char* const* argv, Options& options) {
     CommandLine result;
-    std::vector<std::string> assignments;
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (arg == "--help" || arg == "-h") {
-            result.help = true;
-        } else if (arg == "--listen" && i + 1 < argc) {
-            result.listen = argv[++i];
-        } else if (arg == "--secret-file" && i + 1 < argc) {
-            assignments.push_back(std::string("tcp_secret_file=") + argv[++i]);
-        } else if ((arg == "--config" || arg == "-o") && i + 1 < argc) {
-            const std::string value = argv[++i];
-            if (arg == "-o") {
-                assignments.push_back(value);
-                continue;
-            }
-            std::ifstream in(value);
-            std::stringstream text;
-            if (!in || !(text << in.rdbuf())) {
-                result.error = "cannot read config file '" + value + "'";
-                return result;
-            }
-            if (auto why = applyConfig(text.str(), options); !why.empty()) {
-                result.error = value + ": " + why;
-                return result;
-            }
-        } else {
-            result.error = "unknown or incomplete argument '" + arg + "'";
+    std::vector<std::string> configFiles;
+    std::vector<std::string> assignments; // -o and --secret-file, in the order given
+    CLI::App app;
+    app.set_help_flag(); // usageText() is the help, from the options table
+    app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    app.add_flag("-h,--help", result.help);
+    app.add_option("--listen", result.listen);
+    // Callbacks on parse keep every occurrence, in order.
+    app.add_option_function<std::string>(
+           "--config", [&](const std::string& file) { configFiles.push_back(file); })
+        ->trigger_on_parse();
+    app.add_option_function<std::string>(
+           "-o", [&](const std::string& assignment) { assignments.push_back(assignment); })
+        ->trigger_on_parse();
+    app.add_option_function<std::string>(
+           "--secret-file",
+           [&](const std::string& file) { assignments.push_back("tcp_secret_file=" + file); })
+        ->trigger_on_parse();
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        result.error = error.what();
+        return result;
+    }
+    for (const auto& file : configFiles) {
+        std::ifstream in(file);
+        std::stringstream text;
+        if (!in || !(text << in.rdbuf())) {
+            result.error = "cannot read config file '" + file + "'";
+            return result;
+        }
+        if (auto why = applyConfig(text.str(), options); !why.empty()) {
+            result.error = file + ": " + why;
             return result;
         }
     }

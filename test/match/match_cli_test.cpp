@@ -1,3 +1,4 @@
+#include "match/match_command_line.h"
 #include "match/merge.h"
 #include "protocol/commands.h"
 #include "protocol/tcp_session.h"
@@ -73,6 +74,34 @@ TEST(MatchCli, MergedShardsEqualTheUnshardedRun) {
                                    (dir / "s1").string() + " " + (dir / "s1").string());
     EXPECT_NE(twice.status, 0);
     EXPECT_NE(twice.output.find("appears twice"), std::string::npos) << twice.output;
+}
+
+match::MatchCommandLine parse(std::vector<std::string> words) {
+    std::vector<const char*> argv{"ohmhex-match"};
+    for (const auto& word : words)
+        argv.push_back(word.c_str());
+    return match::parseMatchCommandLine(static_cast<int>(argv.size()), argv.data());
+}
+
+TEST(MatchCli, EngineOptionsApplyToTheEngineBeforeThem) {
+    const auto line = parse({"--engine", "a", "--setup", "x 1", "--setup", "y", "--engine", "b",
+                             "--name", "B", "--size", "5,7", "-j", "3", "--seed", "9"});
+    EXPECT_EQ(line.error, "");
+    EXPECT_EQ(line.config.engines[0].command, "a");
+    EXPECT_EQ(line.config.engines[0].setup, (std::vector<std::string>{"x 1", "y"}));
+    EXPECT_EQ(line.config.engines[1].name, "B");
+    EXPECT_EQ(line.config.sizes, (std::vector<int>{5, 7}));
+    EXPECT_EQ(line.config.jobs, 3);
+    EXPECT_EQ(line.config.seed, 9u);
+    EXPECT_EQ(parse({"--name", "A", "--engine", "a", "--engine", "b"}).error,
+              "--name must follow the --engine it applies to");
+    EXPECT_EQ(parse({"--engine", "a", "--engine", "b", "--engine", "c"}).error,
+              "--engine given more than twice");
+    const auto merge = parse({"merge", "--out", "dir", "s1", "s2/results.json"});
+    EXPECT_TRUE(merge.merge);
+    EXPECT_EQ(merge.error, "");
+    EXPECT_EQ(merge.inputs, (std::vector<std::string>{"s1", "s2/results.json"}));
+    EXPECT_NE(parse({"merge", "--out"}).error, "");
 }
 
 TEST(MatchCli, BadInputGetsAClearMessage) {

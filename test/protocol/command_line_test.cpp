@@ -25,11 +25,24 @@ TEST(CommandLine, OptionsFromConfigThenDashO) {
     EXPECT_EQ(engine.options().getString("swap_style"), "sides");
 }
 
+TEST(CommandLine, ListenAndSecretFile) {
+    Engine engine;
+    const CommandLine line =
+        parse({"--listen", "0.0.0.0:9000", "--secret-file", "/tmp/s", "-o", "max_time=0.5"},
+              engine.options());
+    EXPECT_EQ(line.error, "");
+    EXPECT_EQ(line.listen, "0.0.0.0:9000");
+    EXPECT_EQ(engine.options().getString("tcp_secret_file"), "/tmp/s");
+    EXPECT_EQ(engine.options().getReal("max_time"), 0.5);
+}
+
 TEST(CommandLine, BadArgumentsAreReportedWithoutChangingAnything) {
     for (std::vector<std::string> words : {std::vector<std::string>{"-o", "nosuch=1"},
                                            {"-o", "allow_swap"},
                                            {"-o"},
                                            {"--bogus"},
+                                           {"stray"},
+                                           {"--listen"},
                                            {"--config", "/nonexistent/ohmhex.cfg"},
                                            {"-o", "allow_swap=2"}}) {
         Engine engine;
