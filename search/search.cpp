@@ -2,6 +2,9 @@
 // loop. The node search is in alpha_beta.cpp.
 #include "search/search.h"
 
+#include "connections/inferior.h"
+#include "connections/inferior_moves.h"
+
 #include <algorithm>
 
 namespace hex {
@@ -66,6 +69,8 @@ std::optional<SearchResult> Search::resolveWithoutSearch() {
     if (const auto& known = limits_.knownLossPattern;
         known && (*known & rootRegion_.candidates).any())
         rootRegion_ = {rootRegion_.candidates & *known, *known};
+    if (limits_.pruneInferiorAtRoot)
+        pruneInferiorRootMoves();
     if (!limits_.knownWin && board_.emptyCount() <= limits_.rootConnectionsMaxEmpty)
         return resolveByConnections();
     return std::nullopt;
@@ -93,6 +98,22 @@ std::optional<SearchResult> Search::resolveByConnections() {
         rootRegion_.reason |= reason;
     }
     return std::nullopt;
+}
+
+// A dead cell, a cell of a captured pair (either colour's) and a vulnerable or dominated cell of
+// the mover is never a better move than some other one, so the root does not search them:
+// playing one is at best a pass. Once per search it costs little, and it keeps the evaluator's
+// liking for edge cells from wasting a move there. The reason for the excluded moves is every
+// empty cell, so a loss proven at the root stays sound without their individual proofs.
+void Search::pruneInferiorRootMoves() {
+    const InferiorCells inferior = findInferior(board_);
+    CellSet kept =
+        rootRegion_.candidates - inferior.dead - inferior.captured[0] - inferior.captured[1];
+    kept -= findInferiorMoves(board_, rootColor_, kept).pruned;
+    if (kept.none() || kept == rootRegion_.candidates)
+        return;
+    rootRegion_.candidates = kept;
+    rootRegion_.reason = emptyCellSet(board_);
 }
 
 // Every empty cell, the TT move first, then by the evaluator's cell values.

@@ -59,6 +59,7 @@ private:
     void prepare(const Board& board, Color toMove, const SearchLimits& limits);
     std::optional<SearchResult> resolveWithoutSearch();
     std::optional<SearchResult> resolveByConnections();
+    void pruneInferiorRootMoves();
     void generateRootMoves();
     Cell hardestLosingMove(const SearchResult& result) const;
 

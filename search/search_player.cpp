@@ -110,6 +110,7 @@ SearchResult SearchPlayer::search(const Board& board, Color toMove, const Player
         solved = solve(board, toMove, settings, limits.time, shouldStop);
     if (solved && *solved->winner == toMove) {
         limits.knownWin = true;
+        limits.pruneInferiorAtRoot = false; // it keeps a win, but not always the shortest
         limits.maxNodes =
             limits.maxNodes == 0 ? kShortestWinNodes : std::min(limits.maxNodes, kShortestWinNodes);
     } else if (solved) {

@@ -49,6 +49,10 @@ struct SearchLimits {
     // solver): the root searches only its cells, since every move outside it loses to the same
     // strategy. Ignored when it holds no empty cell.
     std::optional<CellSet> knownLossPattern;
+    // Root moves that are never better than another one are not searched: dead cells, the
+    // cells of either colour's captured pairs, the mover's vulnerable and dominated cells
+    // (connections/inferior.h, inferior_moves.h). Off only to measure what it changes.
+    bool pruneInferiorAtRoot = true;
     // The position is known to be won (the solver proved it): the root does not play a
     // connection win's key at once but searches, so that the shortest win it can see is played.
     bool knownWin = false;

@@ -52,6 +52,9 @@ SearchLimits depthLimits(int depth, int width, bool useTT) {
     limits.usePatterns = false;
     limits.connectionsMaxEmpty = 0;
     limits.rootConnectionsMaxEmpty = 0;
+    // Inferior cells keep the winner but not the distance: a captured cell can be on the
+    // fastest win.
+    limits.pruneInferiorAtRoot = false;
     return limits;
 }
 
@@ -59,6 +62,7 @@ SearchLimits withPatternSearch(SearchLimits limits) {
     const SearchLimits defaults;
     limits.usePatterns = defaults.usePatterns;
     limits.connectionsMaxEmpty = defaults.connectionsMaxEmpty;
+    limits.pruneInferiorAtRoot = defaults.pruneInferiorAtRoot;
     limits.rootConnectionsMaxEmpty = defaults.rootConnectionsMaxEmpty;
     return limits;
 }
