@@ -6,6 +6,7 @@
 
 #include "search/opening_table.h"
 #include <chrono>
+#include <cstdlib>
 
 namespace hex {
 
@@ -55,6 +56,35 @@ bool Engine::wantsSwap(Color color, const StopFn& shouldStop) {
     return x > 0 && y > 0 && x < g.width() - 1 && y < g.height() - 1;
 }
 
+// Without the swap rule the first move goes to the centre, a winning first move on every board
+// that has been solved (data/openings.txt up to 7x7), and the strongest in practice beyond.
+Cell Engine::centre(const Geometry& geometry) {
+    return geometry.cell((geometry.width() - 1) / 2, geometry.height() / 2);
+}
+
+// With the swap rule a winning first move is swapped: where the proven tables know the board,
+// the losing first move nearest the centre, the one that is hardest to refute in practice.
+// kNoCell beyond the tables (the search chooses then).
+Cell Engine::fairOpening(const Geometry& geometry) {
+    Cell best = kNoCell;
+    int bestDistance = 0;
+    const Cell middle = centre(geometry);
+    for (Cell c = 0; c < geometry.cellCount(); ++c) {
+        const std::optional<bool> wins = OpeningTable::firstMoveWins(geometry, c);
+        if (!wins || *wins)
+            continue;
+        const int dx = geometry.x(c) - geometry.x(middle);
+        const int dy = geometry.y(c) - geometry.y(middle);
+        const int distance =
+            std::abs(dx) + std::abs(dy) + std::abs(dx + dy); // twice the hex distance
+        if (best == kNoCell || distance < bestDistance) {
+            best = c;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
 std::optional<Move> Engine::chooseMove(Color color, const StopFn& shouldStop) {
     const Board& board = game_.board();
     if (board.emptyCount() == 0 || board.winner() == opponent(color))
@@ -62,6 +92,12 @@ std::optional<Move> Engine::chooseMove(Color color, const StopFn& shouldStop) {
     if (wantsSwap(color, shouldStop))
         return options_.getString("swap_style") == "pieces" ? Move::swapPieces()
                                                             : Move::swapSides();
+    if (board.stoneCount() == 0) {
+        const bool swap = options_.getBool("allow_swap");
+        const Cell opening = swap ? fairOpening(game_.geometry()) : centre(game_.geometry());
+        if (opening != kNoCell)
+            return Move::stone(opening);
+    }
     if (options_.getString("player") == "search") {
         const Cell best = searchPlayer_.chooseStone(
             board, color, playerSettings(options_, clock_, color), shouldStop);

@@ -61,6 +61,8 @@ public:
 
 private:
     bool wantsSwap(Color color, const StopFn& shouldStop);
+    static Cell centre(const Geometry& geometry);
+    static Cell fairOpening(const Geometry& geometry);
 
     Options options_;
     Game game_;

@@ -1,0 +1,49 @@
+// The first move of a game without the swap rule.
+#include "engine/engine.h"
+#include "test/support/openings_file.h"
+
+#include <gtest/gtest.h>
+
+namespace hex {
+namespace {
+
+Cell firstMove(int width, int height, bool allowSwap) {
+    Engine engine;
+    EXPECT_FALSE(engine.setOption("allow_swap", allowSwap ? "1" : "0"));
+    EXPECT_FALSE(engine.setOption("max_time", "0.05"));
+    engine.game() = Game(width, height);
+    const std::optional<Move> move = engine.chooseMove(Color::Black, {});
+    EXPECT_TRUE(move && !move->isSwap());
+    return move && !move->isSwap() ? move->cell : kNoCell;
+}
+
+// Without swap the engine opens in the centre, and on every proven size that is a winning
+// first move (data/openings.txt).
+TEST(OpeningMove, CentreWithoutSwapWinsOnEveryProvenSize) {
+    const auto proven = testing::provenOpenings();
+    ASSERT_FALSE(proven.empty());
+    for (const auto& [n, cells] : proven) {
+        const Geometry& g = Geometry::of(n, n);
+        const Cell move = firstMove(n, n, false);
+        ASSERT_NE(move, kNoCell) << n;
+        EXPECT_TRUE(cells.at(g.name(move))) << n << "x" << n << " " << g.name(move);
+    }
+    for (int n : {9, 11, 13, 19})
+        EXPECT_EQ(firstMove(n, n, false), Geometry::of(n, n).cell(n / 2, n / 2)) << n;
+}
+
+// With swap a winning opening would simply be swapped: on every proven size the engine opens
+// with a losing move, the one nearest the centre.
+TEST(OpeningMove, WithSwapALosingMoveOnEveryProvenSize) {
+    const auto proven = testing::provenOpenings();
+    for (int n = 2; n <= 7; ++n) {
+        const Geometry& g = Geometry::of(n, n);
+        const Cell move = firstMove(n, n, true);
+        ASSERT_NE(move, kNoCell) << n;
+        EXPECT_FALSE(proven.at(n).at(g.name(move))) << n << "x" << n << " " << g.name(move);
+    }
+    EXPECT_EQ(Geometry::of(7, 7).name(firstMove(7, 7, true)), "d2");
+}
+
+} // namespace
+} // namespace hex
