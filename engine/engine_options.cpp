@@ -1,5 +1,6 @@
 #include "engine/engine.h"
 #include "eval/evaluator.h"
+#include "search/search_types.h"
 
 namespace hex {
 
@@ -45,6 +46,18 @@ void declareEngineOptions(Options& options) {
     options.declare(O::integer("width", 15, 1, 361,
                                "Moves searched per node below the root, best first by the "
                                "evaluator (the root searches all)."));
+    const SearchLimits knowledge;
+    options.declare(O::integer("root_connections_max_empty", knowledge.rootConnectionsMaxEmpty, 0,
+                               361,
+                               "H-search at the root when at most this many cells are empty: a "
+                               "connection win is played, and only the must-play cells are "
+                               "searched (0: never)."));
+    options.declare(O::integer("connections_max_empty", knowledge.connectionsMaxEmpty, 0, 361,
+                               "H-search at interior nodes with at least two plies to go when at "
+                               "most this many cells are empty (0: never)."));
+    options.declare(O::boolean("root_inferior", knowledge.pruneInferiorAtRoot,
+                               "The root leaves out dead cells, captured pairs and the mover's "
+                               "vulnerable and dominated cells."));
     options.declare(O::integer("solver_max_empty", 20, 0, 361,
                                "genmove first runs the solver (a quarter of the time to the hard "
                                "deadline, at least 1 s) on positions with at most this many empty "

@@ -36,6 +36,10 @@ PlayerSettings playerSettings(const Options& options, const GameClock& clock, Co
     s.limits.width = static_cast<int>(options.getInt("width"));
     s.limits.maxDepth = static_cast<int>(options.getInt("max_depth"));
     s.limits.maxNodes = static_cast<std::uint64_t>(options.getInt("max_nodes"));
+    s.limits.rootConnectionsMaxEmpty =
+        static_cast<int>(options.getInt("root_connections_max_empty"));
+    s.limits.connectionsMaxEmpty = static_cast<int>(options.getInt("connections_max_empty"));
+    s.limits.pruneInferiorAtRoot = options.getBool("root_inferior");
     s.solverMaxEmpty = static_cast<int>(options.getInt("solver_max_empty"));
     s.clock = searchClock(options, clock, color);
     return s;

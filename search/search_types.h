@@ -41,10 +41,11 @@ struct SearchLimits {
     // rootConnectionsMaxEmpty: a connection win decides the node (at the root: its key is
     // played), a loss too, and the must-play set prunes the moves. 0: never. A build costs
     // about 1 ms at 20 empty cells and 2-30 ms at 30-40 (docs/search.md), against ~50 us per
-    // evaluated node, so the defaults keep it to the endgame and small boards.
+    // evaluated node, so interior nodes use it only in the endgame; the root, once per search,
+    // on every board (about 10 ms for both colours on an 11x11 middlegame).
     int connectionsMaxEmpty = 20;
     int connectionsMinDepth = 2;
-    int rootConnectionsMaxEmpty = 40;
+    int rootConnectionsMaxEmpty = 361;
     // The opponent's proof pattern when the position is already known to be lost (from the
     // solver): the root searches only its cells, since every move outside it loses to the same
     // strategy. Ignored when it holds no empty cell.
