@@ -12,11 +12,15 @@ namespace hex {
 Engine::Engine() : game_(11, 11) { declareEngineOptions(options_); }
 
 std::optional<std::string> Engine::setOption(std::string_view name, std::string_view value) {
-    if (auto why = options_.set(name, value))
+    if (auto why = options_.whyInvalid(name, value))
         return why;
-    if (name.rfind("log_", 0) == 0)
-        configureLogging(options_);
-    return std::nullopt;
+    if (isLoggingOption(name)) {
+        Options next = options_;
+        next.set(name, value);
+        if (auto why = configureLogging(next))
+            return why;
+    }
+    return options_.set(name, value);
 }
 
 void Engine::setTimeSettings(double mainTime, double byoYomiTime, int byoYomiStones) {

@@ -29,8 +29,8 @@ public:
     const Options& options() const noexcept { return options_; }
     // For the command line and --config, before any command runs; commands use setOption.
     Options& options() noexcept { return options_; }
-    // Options::set (the reason when it refuses, and then nothing changes), then whatever the
-    // option configures at once (logging).
+    // Options::set and whatever the option configures at once (logging); the reason when
+    // either refuses (a bad value, a log file that cannot be opened), and then nothing changes.
     std::optional<std::string> setOption(std::string_view name, std::string_view value);
 
     // time_settings: the controller's clock for both colours; forgets every time_left.

@@ -1,6 +1,7 @@
 #include "protocol/commands.h"
 #include "protocol/tcp_session.h"
 #include "test/support/tcp_client.h"
+#include "test/support/tcp_server.h"
 
 #include <gtest/gtest.h>
 
@@ -9,42 +10,7 @@
 namespace hex {
 namespace {
 
-// A server on an ephemeral loopback port, run on its own thread for the test's lifetime. Each
-// connection also knows "test-wait": a command that runs until interrupted (at most 10 s).
-class Server {
-public:
-    explicit Server(TcpSessionConfig config)
-        : server_(std::move(config),
-                  [] {
-                      auto state = std::make_unique<ConnectionEngine>();
-                      addAllCommands(state->htp, state->engine);
-                      htp::Engine& htp = state->htp;
-                      htp.add(
-                          "test-wait",
-                          [&htp](const htp::Args&) {
-                              const auto end =
-                                  std::chrono::steady_clock::now() + std::chrono::seconds(10);
-                              while (!htp.interrupted() && std::chrono::steady_clock::now() < end)
-                                  std::this_thread::sleep_for(std::chrono::milliseconds(5));
-                              return std::string(htp.interrupted() ? "interrupted" : "timeout");
-                          },
-                          "test-wait: runs until interrupted");
-                      return state;
-                  }),
-          thread_([this] { server_.run(); }) {}
-    ~Server() { stopAndJoin(); }
-
-    std::uint16_t port() const { return server_.port(); }
-    void stopAndJoin() {
-        server_.stop();
-        if (thread_.joinable())
-            thread_.join();
-    }
-
-private:
-    TcpServer server_;
-    std::thread thread_;
-};
+using Server = test::TcpTestServer;
 
 TcpSessionConfig config() {
     TcpSessionConfig c;
