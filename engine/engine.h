@@ -33,6 +33,11 @@ public:
     // either refuses (a bad value, a log file that cannot be opened), and then nothing changes.
     std::optional<std::string> setOption(std::string_view name, std::string_view value);
 
+    // Makes this a TCP client's engine: setOption then refuses the process-wide options too
+    // (logging), and tt_mb is capped by tcp_max_tt_mb. Returns the reason, and changes nothing,
+    // if tt_mb is already above the cap.
+    std::optional<std::string> confineToRemoteClient();
+
     // time_settings: the controller's clock for both colours; forgets every time_left.
     void setTimeSettings(double mainTime, double byoYomiTime, int byoYomiStones);
     // time_left: what `color` has left, in seconds and stones of the current byo-yomi period.
@@ -61,6 +66,8 @@ public:
 
 private:
     bool wantsSwap(Color color, const StopFn& shouldStop);
+    // Why this controller may not change the option at all (its scope), or nullopt.
+    std::optional<std::string> whyOutOfScope(std::string_view name) const;
 
     Options options_;
     Game game_;
@@ -71,6 +78,7 @@ private:
     // plays.
     Solver solver_;
     EvaluatorCache evaluators_;
+    bool remoteClient_ = false;
 };
 
 // Declares every engine option (the single table; see engine_options.cpp).

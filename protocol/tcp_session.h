@@ -21,6 +21,11 @@ struct ConnectionEngine {
 // addAllCommands). Called on the I/O thread.
 using ConnectionEngineFactory = std::function<std::unique_ptr<ConnectionEngine>()>;
 
+// What ohmhex --listen gives each client: the start options, confined to what a remote client
+// may change (Engine::confineToRemoteClient), and the full command set. Throws
+// std::runtime_error if the start options are beyond the caps (tt_mb above tcp_max_tt_mb).
+std::unique_ptr<ConnectionEngine> remoteClientEngine(const Options& startOptions);
+
 struct TcpSessionConfig {
     std::string host = "127.0.0.1";
     std::uint16_t port = 0; // 0: an ephemeral port (see TcpServer::port)

@@ -170,6 +170,19 @@ TEST_F(Htp, ParametersUseTheHexGuiDialogFormat) {
     EXPECT_NE(error.find("allow_swap"), std::string::npos); // names the valid keys
 }
 
+TEST_F(Htp, OnStdinStartOptionsAreRefusedAndLoggingMayBeSet) {
+    EXPECT_EQ(run("param_ohmhex tcp_max_connections 3"),
+              "? tcp_max_connections is read when ohmhex starts: set it with -o "
+              "tcp_max_connections=VALUE or --config\n\n");
+    EXPECT_EQ(run("param_ohmhex tcp_secret_file x").substr(0, 2), "? ");
+    EXPECT_EQ(run("param_ohmhex tcp_max_connections"), "= 8\n\n");
+    EXPECT_EQ(run("param_ohmhex log_level error"), "= \n\n");
+    EXPECT_EQ(run("param_ohmhex log_level"), "= error\n\n");
+    EXPECT_EQ(run("param_ohmhex log_level info"), "= \n\n");
+    EXPECT_EQ(run("param_ohmhex tt_mb 2048"), "= \n\n") << "no cap for the local user";
+    EXPECT_EQ(run("param_ohmhex tt_mb 64"), "= \n\n");
+}
+
 TEST_F(Htp, AnalyzeCommandsAreWellFormed) {
     const std::string reply = run("hexgui-analyze_commands");
     ASSERT_EQ(reply.substr(0, 2), "= ");

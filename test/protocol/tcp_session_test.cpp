@@ -183,6 +183,43 @@ TEST(TcpSession, StopEndsRunningCommandsAndConnections) {
     EXPECT_TRUE(a.closedWithin(2));
 }
 
+// The start options of a server whose clients may use 128 MB of table at most.
+Options startOptions() {
+    Options options = Engine().options();
+    EXPECT_EQ(options.set("tcp_max_tt_mb", "128"), std::nullopt);
+    return options;
+}
+
+TEST(TcpSession, ClientsCannotChangeProcessWideOptionsAndAreCapped) {
+    const Options options = startOptions();
+    Server server(config(), [&options] { return remoteClientEngine(options); });
+    test::TcpClient a(server.port());
+    for (const char* name : {"log_level", "log_file", "log_htp"}) {
+        a.send(std::string("param_ohmhex ") + name + " 1\n");
+        EXPECT_EQ(a.reply(),
+                  std::string("? ") + name + " is process-wide: a TCP client cannot change it\n\n");
+    }
+    for (const char* name : {"tcp_max_connections", "tcp_secret_file", "tcp_max_line",
+                             "tcp_idle_timeout", "tcp_max_tt_mb"}) {
+        a.send(std::string("param_ohmhex ") + name + " 100\n");
+        EXPECT_EQ(a.reply(), std::string("? ") + name +
+                                 " is read when ohmhex starts: set it with -o " + name +
+                                 "=VALUE or --config\n\n");
+    }
+    a.send("param_ohmhex tt_mb 129\nparam_ohmhex tt_mb 128\nparam_ohmhex tt_mb\n");
+    EXPECT_EQ(a.reply(), "? tt_mb is an integer in 1..128\n\n");
+    EXPECT_EQ(a.reply(), "= \n\n");
+    EXPECT_EQ(a.reply(), "= 128\n\n");
+    a.send("param_ohmhex log_level\n");
+    EXPECT_EQ(a.reply(), "= info\n\n") << "reading is allowed";
+}
+
+TEST(TcpSession, StartOptionsAboveTheClientCapsAreRefused) {
+    Options options = startOptions();
+    ASSERT_EQ(options.set("tt_mb", "256"), std::nullopt);
+    EXPECT_THROW(remoteClientEngine(options), std::runtime_error);
+}
+
 TEST(TcpSession, ParsesListenAddresses) {
     std::string host;
     std::uint16_t port = 0;

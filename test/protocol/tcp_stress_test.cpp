@@ -49,6 +49,8 @@ TEST(TcpStress, ClientsChangingLoggingWhileOthersSearchCannotCrashTheServer) {
     TcpSessionConfig config;
     config.maxConnections = 16;
     config.idleTimeoutSeconds = 30;
+    // Deliberately not remoteClientEngine: its clients may not change logging at all, and this
+    // test keeps the reconfiguration itself under concurrent logging.
     test::TcpTestServer server(config);
     const auto end = std::chrono::steady_clock::now() + kStressTime;
     std::vector<std::thread> clients;
