@@ -32,8 +32,10 @@ int serveTcp(const std::string& address, const hex::Options& options) {
     try {
         if (const std::string& file = options.getString("tcp_secret_file"); !file.empty())
             config.secret = hex::readSecretFile(file);
-        hex::remoteClientEngine(options); // the options' caps are checked once, here
-        hex::TcpServer server(config, [&options] { return hex::remoteClientEngine(options); });
+        const hex::FileAccess files = hex::remoteFileAccess(options);
+        hex::remoteClientEngine(options, files); // the options' caps are checked once, here
+        hex::TcpServer server(
+            config, [&options, &files] { return hex::remoteClientEngine(options, files); });
         server.run();
     } catch (const std::exception& error) {
         spdlog::error("{}", error.what());

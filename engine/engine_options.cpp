@@ -83,6 +83,9 @@ void declareEngineOptions(Options& options) {
     options.declare(start(O::integer("tcp_max_tt_mb", 1024, 1, 65536,
                                      "ohmhex --listen: the largest tt_mb a client may set (each "
                                      "connection has its own table).")));
+    options.declare(start(O::text("tcp_files_dir", "",
+                                  "ohmhex --listen: the directory inside which loadsgf and savesgf "
+                                  "work for TCP clients (empty: they are off).")));
 }
 
 } // namespace hex

@@ -5,6 +5,7 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <filesystem>
 #include <mutex>
 
 namespace hex {
@@ -31,6 +32,11 @@ public:
         if (file != file_) {
             std::vector<spdlog::sink_ptr> sinks;
             if (!file.empty()) {
+                // Appending to a FIFO or a device would block or never end.
+                std::error_code ignored;
+                const auto status = std::filesystem::status(file, ignored);
+                if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+                    return "cannot open log file: '" + file + "' is not a regular file";
                 try {
                     sinks.push_back(std::make_shared<spdlog::sinks::basic_file_sink_mt>(file));
                 } catch (const spdlog::spdlog_ex& error) {

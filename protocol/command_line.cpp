@@ -53,7 +53,7 @@ std::string applyConfig(std::string_view text, Options& options) {
 CommandLine parseCommandLine(int argc, const char* const* argv, Options& options) {
     CommandLine result;
     std::vector<std::string> configFiles;
-    std::vector<std::string> assignments; // -o, --secret-file, --max-tt-mb, in order
+    std::vector<std::string> assignments; // -o and the --listen options, in order
     CLI::App app;
     app.set_help_flag(); // usageText() is the help, from the options table
     app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
@@ -73,6 +73,11 @@ CommandLine parseCommandLine(int argc, const char* const* argv, Options& options
     app.add_option_function<std::string>("--max-tt-mb",
                                          [&](const std::string& megabytes) {
                                              assignments.push_back("tcp_max_tt_mb=" + megabytes);
+                                         })
+        ->trigger_on_parse();
+    app.add_option_function<std::string>("--files-dir",
+                                         [&](const std::string& directory) {
+                                             assignments.push_back("tcp_files_dir=" + directory);
                                          })
         ->trigger_on_parse();
     try {
@@ -104,7 +109,7 @@ CommandLine parseCommandLine(int argc, const char* const* argv, Options& options
 
 std::string usageText(const Options& options) {
     return "Usage: ohmhex [--config FILE] [-o key=value]... [--listen HOST:PORT "
-           "[--secret-file FILE] [--max-tt-mb N]] [--help]\n"
+           "[--secret-file FILE] [--max-tt-mb N] [--files-dir DIR]] [--help]\n"
            "OhmHex speaks HTP (the Hex dialect of GTP) on stdin/stdout; logs go to stderr.\n"
            "With --listen it serves HTP over TCP instead, one independent game per connection\n"
            "(loopback by default; any other address needs --secret-file, whose first line each\n"

@@ -148,15 +148,21 @@ void TcpServer::run() { impl_->run(); }
 
 void TcpServer::stop() { impl_->stop(); }
 
-std::unique_ptr<ConnectionEngine> remoteClientEngine(const Options& startOptions) {
+std::unique_ptr<ConnectionEngine> remoteClientEngine(const Options& startOptions,
+                                                     const FileAccess& files) {
     auto state = std::make_unique<ConnectionEngine>();
     // Options::set is the only writer; every value was validated already.
     for (const auto& entry : startOptions.entries())
         state->engine.options().set(entry.spec.name, entry.value);
     if (auto why = state->engine.confineToRemoteClient())
         throw std::runtime_error(*why);
-    addAllCommands(state->htp, state->engine);
+    addAllCommands(state->htp, state->engine, files);
     return state;
+}
+
+FileAccess remoteFileAccess(const Options& startOptions) {
+    const std::string& directory = startOptions.getString("tcp_files_dir");
+    return directory.empty() ? FileAccess::none() : FileAccess::inside(directory);
 }
 
 std::optional<std::string> parseListenAddress(std::string_view text, std::string& host,

@@ -5,6 +5,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <sys/stat.h>
+
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -73,6 +75,19 @@ TEST(Logging, AFileThatCannotBeOpenedIsRefusedAndChangesNothing) {
     EXPECT_EQ(contents(file).find("after clearing"), std::string::npos) << "log_file '' clears";
     std::filesystem::remove(file);
     std::filesystem::remove(blocked);
+}
+
+TEST(Logging, AFifoOrADeviceIsRefusedInsteadOfBlocking) {
+    Engine engine;
+    const std::string fifo = temporaryPath("fifo");
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    for (const std::string& file : {fifo, std::string("/dev/null")}) {
+        const auto why = engine.setOption("log_file", file);
+        ASSERT_NE(why, std::nullopt) << file;
+        EXPECT_NE(why->find("not a regular file"), std::string::npos) << *why;
+        EXPECT_EQ(engine.options().getString("log_file"), "");
+    }
+    std::filesystem::remove(fifo);
 }
 
 } // namespace

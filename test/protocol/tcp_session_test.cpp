@@ -192,7 +192,7 @@ Options startOptions() {
 
 TEST(TcpSession, ClientsCannotChangeProcessWideOptionsAndAreCapped) {
     const Options options = startOptions();
-    Server server(config(), [&options] { return remoteClientEngine(options); });
+    Server server(config(), [&options] { return remoteClientEngine(options, FileAccess::none()); });
     test::TcpClient a(server.port());
     for (const char* name : {"log_level", "log_file", "log_htp"}) {
         a.send(std::string("param_ohmhex ") + name + " 1\n");
@@ -212,12 +212,15 @@ TEST(TcpSession, ClientsCannotChangeProcessWideOptionsAndAreCapped) {
     EXPECT_EQ(a.reply(), "= 128\n\n");
     a.send("param_ohmhex log_level\n");
     EXPECT_EQ(a.reply(), "= info\n\n") << "reading is allowed";
+    a.send("savesgf game.sgf\n");
+    EXPECT_EQ(a.reply(),
+              "? file commands are off for TCP clients (the server has no --files-dir)\n\n");
 }
 
 TEST(TcpSession, StartOptionsAboveTheClientCapsAreRefused) {
     Options options = startOptions();
     ASSERT_EQ(options.set("tt_mb", "256"), std::nullopt);
-    EXPECT_THROW(remoteClientEngine(options), std::runtime_error);
+    EXPECT_THROW(remoteClientEngine(options, FileAccess::none()), std::runtime_error);
 }
 
 TEST(TcpSession, ParsesListenAddresses) {
