@@ -18,7 +18,7 @@
 
 namespace {
 
-// ohmhex --listen: every connection gets the command-line options and the full command set.
+// ohmhex --listen: every connection gets a remoteClientEngine.
 int serveTcp(const std::string& address, const hex::Options& options) {
     hex::TcpSessionConfig config;
     if (auto why = hex::parseListenAddress(address, config.host, config.port)) {
@@ -32,14 +32,10 @@ int serveTcp(const std::string& address, const hex::Options& options) {
     try {
         if (const std::string& file = options.getString("tcp_secret_file"); !file.empty())
             config.secret = hex::readSecretFile(file);
-        hex::TcpServer server(config, [&options] {
-            auto state = std::make_unique<hex::ConnectionEngine>();
-            // Options::set is the only writer; every value was validated already.
-            for (const auto& entry : options.entries())
-                state->engine.options().set(entry.spec.name, entry.value);
-            hex::addAllCommands(state->htp, state->engine);
-            return state;
-        });
+        const hex::FileAccess files = hex::remoteFileAccess(options);
+        hex::remoteClientEngine(options, files); // the options' caps are checked once, here
+        hex::TcpServer server(
+            config, [&options, &files] { return hex::remoteClientEngine(options, files); });
         server.run();
     } catch (const std::exception& error) {
         spdlog::error("{}", error.what());

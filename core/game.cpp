@@ -16,17 +16,28 @@ std::optional<std::string> Game::whyIllegal(Color color, Move move) const {
             return "cell " + geometry().name(move.cell) + " is occupied";
         return std::nullopt;
     case MoveKind::SwapPieces:
-        if (!swapPossible())
+        if (board_.stoneCount() != 1)
             return "swap needs exactly one stone on the board";
+        if (swapped())
+            return "the game has had its swap already";
         if (!geometry().square())
             return "swap-pieces needs a square board";
         return std::nullopt;
     case MoveKind::SwapSides:
-        if (!swapPossible())
+        if (board_.stoneCount() != 1)
             return "swap needs exactly one stone on the board";
+        if (swapped())
+            return "the game has had its swap already";
         return std::nullopt;
     }
     return "unknown move";
+}
+
+bool Game::swapped() const noexcept {
+    for (const Entry& entry : history_)
+        if (entry.move.isSwap())
+            return true;
+    return false;
 }
 
 void Game::play(Color color, Move move) {

@@ -40,8 +40,9 @@ public:
     // Precondition: Geometry::validSize(width, height). Also clears.
     void resize(int width, int height);
 
-    // A swap is possible when exactly one stone is on the board.
-    bool swapPossible() const noexcept { return board_.stoneCount() == 1; }
+    // A swap needs exactly one stone on the board and no swap before it: one swap per game.
+    bool swapPossible() const noexcept { return board_.stoneCount() == 1 && !swapped(); }
+    bool swapped() const noexcept;
 
 private:
     void applyToBoard(const Entry& entry);

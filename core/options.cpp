@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cassert>
 #include <charconv>
 #include <cmath>
@@ -127,6 +128,11 @@ Options::Spec Options::list(std::string name, std::string value, std::vector<std
             std::move(choices), std::move(help)};
 }
 
+Options::Spec Options::scoped(Scope scope, Spec spec) {
+    spec.scope = scope;
+    return spec;
+}
+
 void Options::declare(Spec spec) {
     assert(!has(spec.name));
     assert(!checkValue(spec, spec.defaultValue));
@@ -167,6 +173,19 @@ std::optional<std::string> Options::set(std::string_view name, std::string_view 
     for (auto& entry : entries_)
         if (entry.spec.name == name)
             entry.value = std::string(value);
+    return std::nullopt;
+}
+
+std::optional<std::string> Options::capMaximum(std::string_view name, double max) {
+    const Entry& entry = require(name);
+    assert(entry.spec.type == Type::Int || entry.spec.type == Type::Real);
+    Spec capped = entry.spec;
+    capped.max = std::min(capped.max, max);
+    if (auto why = checkValue(capped, entry.value))
+        return fmt::format("{} is {}, above its cap: {}", entry.spec.name, entry.value, *why);
+    for (auto& e : entries_)
+        if (e.spec.name == name)
+            e.spec = std::move(capped);
     return std::nullopt;
 }
 

@@ -16,6 +16,13 @@ namespace hex {
 class Options {
 public:
     enum class Type { Bool, Int, Real, String, List };
+    // Who may change an option while ohmhex runs; the command line and --config set them all.
+    enum class Scope {
+        Client,  // each client's own (a TCP connection has its own copy): param_ohmhex sets it
+        Process, // shared by the whole process (logging): the local controller on stdin may
+                 // set it, a TCP client may not
+        Start,   // read once when ohmhex starts (the TCP server's limits): param_ohmhex never
+    };
 
     struct Spec {
         std::string name;
@@ -25,6 +32,7 @@ public:
         double max = 0;                   // Int and Real only
         std::vector<std::string> choices; // List only
         std::string help;
+        Scope scope = Scope::Client;
     };
 
     struct Entry {
@@ -41,6 +49,9 @@ public:
     static Spec list(std::string name, std::string value, std::vector<std::string> choices,
                      std::string help);
 
+    // The spec with another scope: Options::scoped(Scope::Start, Options::integer(...)).
+    static Spec scoped(Scope scope, Spec spec);
+
     // Declares an option; the default must itself be valid. Declaring a name twice is a bug.
     void declare(Spec spec);
 
@@ -50,7 +61,14 @@ public:
     // Why `value` is not valid for `name`, or nullopt.
     std::optional<std::string> whyInvalid(std::string_view name, std::string_view value) const;
 
+    // Lowers an Int or Real option's maximum (a TCP client's caps), so that set refuses more and
+    // says so in its reason. Returns the reason, and changes nothing, if the current value is
+    // above the new maximum.
+    std::optional<std::string> capMaximum(std::string_view name, double max);
+
     bool has(std::string_view name) const noexcept { return find(name) != nullptr; }
+    // The option's scope; the name must be declared.
+    Scope scope(std::string_view name) const { return require(name).spec.scope; }
     bool getBool(std::string_view name) const;
     std::int64_t getInt(std::string_view name) const;
     double getReal(std::string_view name) const;

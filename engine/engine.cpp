@@ -12,12 +12,43 @@ namespace hex {
 
 Engine::Engine() : game_(11, 11) { declareEngineOptions(options_); }
 
-std::optional<std::string> Engine::setOption(std::string_view name, std::string_view value) {
-    if (auto why = options_.set(name, value))
-        return why;
-    if (name.rfind("log_", 0) == 0)
-        configureLogging(options_);
+std::optional<std::string> Engine::whyOutOfScope(std::string_view name) const {
+    if (!options_.has(name))
+        return std::nullopt; // whyInvalid lists the known names
+    const std::string text(name);
+    switch (options_.scope(name)) {
+    case Options::Scope::Start:
+        return text + " is read when ohmhex starts: set it with -o " + text + "=VALUE or --config";
+    case Options::Scope::Process:
+        if (remoteClient_)
+            return text + " is process-wide: a TCP client cannot change it";
+        return std::nullopt;
+    case Options::Scope::Client:
+        return std::nullopt;
+    }
     return std::nullopt;
+}
+
+std::optional<std::string> Engine::confineToRemoteClient() {
+    if (auto why =
+            options_.capMaximum("tt_mb", static_cast<double>(options_.getInt("tcp_max_tt_mb"))))
+        return why;
+    remoteClient_ = true;
+    return std::nullopt;
+}
+
+std::optional<std::string> Engine::setOption(std::string_view name, std::string_view value) {
+    if (auto why = whyOutOfScope(name))
+        return why;
+    if (auto why = options_.whyInvalid(name, value))
+        return why;
+    if (isLoggingOption(name)) {
+        Options next = options_;
+        next.set(name, value);
+        if (auto why = configureLogging(next))
+            return why;
+    }
+    return options_.set(name, value);
 }
 
 void Engine::setTimeSettings(double mainTime, double byoYomiTime, int byoYomiStones) {

@@ -29,9 +29,14 @@ public:
     const Options& options() const noexcept { return options_; }
     // For the command line and --config, before any command runs; commands use setOption.
     Options& options() noexcept { return options_; }
-    // Options::set (the reason when it refuses, and then nothing changes), then whatever the
-    // option configures at once (logging).
+    // Options::set and whatever the option configures at once (logging); the reason when
+    // either refuses (a bad value, a log file that cannot be opened), and then nothing changes.
     std::optional<std::string> setOption(std::string_view name, std::string_view value);
+
+    // Makes this a TCP client's engine: setOption then refuses the process-wide options too
+    // (logging), and tt_mb is capped by tcp_max_tt_mb. Returns the reason, and changes nothing,
+    // if tt_mb is already above the cap.
+    std::optional<std::string> confineToRemoteClient();
 
     // time_settings: the controller's clock for both colours; forgets every time_left.
     void setTimeSettings(double mainTime, double byoYomiTime, int byoYomiStones);
@@ -63,6 +68,8 @@ private:
     bool wantsSwap(Color color, const StopFn& shouldStop);
     static Cell centre(const Geometry& geometry);
     static Cell fairOpening(const Geometry& geometry);
+    // Why this controller may not change the option at all (its scope), or nullopt.
+    std::optional<std::string> whyOutOfScope(std::string_view name) const;
 
     Options options_;
     Game game_;
@@ -73,6 +80,7 @@ private:
     // plays.
     Solver solver_;
     EvaluatorCache evaluators_;
+    bool remoteClient_ = false;
 };
 
 // Declares every engine option (the single table; see engine_options.cpp).

@@ -62,24 +62,43 @@ void declareEngineOptions(Options& options) {
                                "genmove first runs the solver (a quarter of the time to the hard "
                                "deadline, at least 1 s) on positions with at most this many empty "
                                "cells, and plays a proven win at once (0: never)."));
-    options.declare(O::list("log_level", "info", {"trace", "debug", "info", "warn", "error", "off"},
-                            "Least severe log level written to stderr (and the log file)."));
+    // Logging is the whole process's: a TCP client cannot change it.
+    const auto process = [](Options::Spec spec) {
+        return Options::scoped(Options::Scope::Process, std::move(spec));
+    };
+    // The TCP server reads these once, when it starts.
+    const auto start = [](Options::Spec spec) {
+        return Options::scoped(Options::Scope::Start, std::move(spec));
+    };
     options.declare(
-        O::text("log_file", "", "Also append the log to this file (empty: stderr only)."));
-    options.declare(O::boolean("log_htp", false,
-                               "Log every HTP command and reply (the transcript) at info level."));
-    options.declare(O::integer("tcp_max_connections", 8, 1, 1024,
-                               "ohmhex --listen: most clients served at once; more are refused "
-                               "with a message."));
-    options.declare(O::integer("tcp_max_line", 1048576, 64, 67108864,
-                               "ohmhex --listen: longest command line in bytes; a longer one is "
-                               "discarded up to its newline and answered with an error."));
-    options.declare(O::real("tcp_idle_timeout", 600, 0, 1e7,
-                            "ohmhex --listen: seconds a client may stay silent while no command "
-                            "runs before it is disconnected (0: never)."));
-    options.declare(O::text("tcp_secret_file", "",
-                            "ohmhex --listen: file whose first line is the shared secret a client "
-                            "must send as its first line; required for a non-loopback address."));
+        process(O::list("log_level", "info", {"trace", "debug", "info", "warn", "error", "off"},
+                        "Least severe log level written to stderr (and the log file).")));
+    options.declare(
+        process(O::text("log_file", "", "Also append the log to this file (empty: stderr only).")));
+    options.declare(process(O::boolean(
+        "log_htp", false, "Log every HTP command and reply (the transcript) at info level.")));
+    options.declare(
+        start(O::integer("tcp_max_connections", 8, 1, 1024,
+                         "ohmhex --listen: most clients served at once; more are refused "
+                         "with a message.")));
+    options.declare(
+        start(O::integer("tcp_max_line", 1048576, 64, 67108864,
+                         "ohmhex --listen: longest command line in bytes; a longer one is "
+                         "discarded up to its newline and answered with an error.")));
+    options.declare(
+        start(O::real("tcp_idle_timeout", 600, 0, 1e7,
+                      "ohmhex --listen: seconds a client may stay silent while no command "
+                      "runs before it is disconnected (0: never).")));
+    options.declare(
+        start(O::text("tcp_secret_file", "",
+                      "ohmhex --listen: file whose first line is the shared secret a client "
+                      "must send as its first line; required for a non-loopback address.")));
+    options.declare(start(O::integer("tcp_max_tt_mb", 1024, 1, 65536,
+                                     "ohmhex --listen: the largest tt_mb a client may set (each "
+                                     "connection has its own table).")));
+    options.declare(start(O::text("tcp_files_dir", "",
+                                  "ohmhex --listen: the directory inside which loadsgf and savesgf "
+                                  "work for TCP clients (empty: they are off).")));
 }
 
 } // namespace hex

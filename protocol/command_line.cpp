@@ -53,7 +53,7 @@ std::string applyConfig(std::string_view text, Options& options) {
 CommandLine parseCommandLine(int argc, const char* const* argv, Options& options) {
     CommandLine result;
     std::vector<std::string> configFiles;
-    std::vector<std::string> assignments; // -o and --secret-file, in the order given
+    std::vector<std::string> assignments; // -o and the --listen options, in order
     CLI::App app;
     app.set_help_flag(); // usageText() is the help, from the options table
     app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
@@ -69,6 +69,16 @@ CommandLine parseCommandLine(int argc, const char* const* argv, Options& options
     app.add_option_function<std::string>(
            "--secret-file",
            [&](const std::string& file) { assignments.push_back("tcp_secret_file=" + file); })
+        ->trigger_on_parse();
+    app.add_option_function<std::string>("--max-tt-mb",
+                                         [&](const std::string& megabytes) {
+                                             assignments.push_back("tcp_max_tt_mb=" + megabytes);
+                                         })
+        ->trigger_on_parse();
+    app.add_option_function<std::string>("--files-dir",
+                                         [&](const std::string& directory) {
+                                             assignments.push_back("tcp_files_dir=" + directory);
+                                         })
         ->trigger_on_parse();
     try {
         app.parse(argc, argv);
@@ -99,12 +109,13 @@ CommandLine parseCommandLine(int argc, const char* const* argv, Options& options
 
 std::string usageText(const Options& options) {
     return "Usage: ohmhex [--config FILE] [-o key=value]... [--listen HOST:PORT "
-           "[--secret-file FILE]] [--help]\n"
+           "[--secret-file FILE] [--max-tt-mb N] [--files-dir DIR]] [--help]\n"
            "OhmHex speaks HTP (the Hex dialect of GTP) on stdin/stdout; logs go to stderr.\n"
            "With --listen it serves HTP over TCP instead, one independent game per connection\n"
            "(loopback by default; any other address needs --secret-file, whose first line each\n"
            "client must send as its first line).\n"
-           "Options (also settable with 'param_ohmhex key value' over HTP):\n" +
+           "Options (also settable with 'param_ohmhex key value' over HTP, except the tcp_\n"
+           "ones, which are read at start, and the log_ ones, which a TCP client cannot set):\n" +
            options.helpText();
 }
 

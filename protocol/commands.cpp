@@ -2,10 +2,10 @@
 
 namespace hex {
 
-void addAllCommands(htp::Engine& htp, Engine& engine) {
+void addAllCommands(htp::Engine& htp, Engine& engine, const FileAccess& files) {
     addProtocolCommands(htp, engine);
     addGameCommands(htp, engine);
-    addSgfCommands(htp, engine);
+    addSgfCommands(htp, engine, files);
     addEvalCommands(htp, engine);
     addSolverCommands(htp, engine);
     addSearchCommands(htp, engine);

@@ -11,7 +11,7 @@ namespace hex {
 
 namespace {
 
-std::string bench(const htp::Args& a) {
+std::string bench(const htp::Engine& htp, const htp::Args& a) {
     a.expectBetween(0, 2);
     std::vector<std::string> words;
     for (std::size_t i = 0; i < a.size(); ++i)
@@ -21,7 +21,7 @@ std::string bench(const htp::Args& a) {
     if (!settings)
         throw htp::Failure(error);
     std::ostringstream out;
-    runBench(*settings, out);
+    runBench(*settings, out, htp.interruptCheck());
     std::string text = out.str();
     while (!text.empty() && text.back() == '\n')
         text.pop_back();
@@ -41,9 +41,11 @@ std::string rootScores(const Engine& engine) {
 } // namespace
 
 void addSearchCommands(htp::Engine& htp, Engine& engine) {
-    htp.add("bench", bench,
-            "bench [DEPTH] [EVALUATOR]: the search's functional signature: fixed positions to a "
-            "fixed depth, one line each, then the total node count, time and node rate");
+    htp.add(
+        "bench", [&htp](const htp::Args& a) { return bench(htp, a); },
+        "bench [DEPTH] [EVALUATOR]: the search's functional signature: fixed positions to a "
+        "fixed depth, one line each, then the total node count, time and node rate; '# "
+        "interrupt' stops it");
     htp.add(
         "search_pv",
         [&engine](const htp::Args& a) {

@@ -2,30 +2,11 @@
 #include "protocol/sgf.h"
 #include "protocol/version.h"
 
-#include <fstream>
-#include <sstream>
-
 namespace hex {
 
 namespace {
 
 constexpr std::size_t kMaxSgfBytes = 16 << 20;
-
-std::string readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw htp::Failure("cannot read " + htp::quoted(path));
-    std::string text;
-    char buffer[65536];
-    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-        text.append(buffer, static_cast<std::size_t>(in.gcount()));
-        if (text.size() > kMaxSgfBytes)
-            throw htp::Failure("file too large for an SGF game: " + htp::quoted(path));
-    }
-    if (in.bad())
-        throw htp::Failure("cannot read " + htp::quoted(path));
-    return text;
-}
 
 // A file argument: one word, or several words inside double quotes (HexGui quotes a chosen file
 // whose path has a space). Returns the path and the index of the next argument.
@@ -46,14 +27,14 @@ std::pair<std::string, std::size_t> pathArgument(const htp::Args& a) {
     }
 }
 
-std::string loadSgf(Engine& engine, const htp::Args& a) {
+std::string loadSgf(Engine& engine, const FileAccess& files, const htp::Args& a) {
     const auto [path, next] = pathArgument(a);
     if (a.size() > next + 1)
         throw htp::Failure("expected FILE [MOVE]");
     // GTP: with a move number, the position before that move.
     const std::size_t limit =
         a.size() == next + 1 ? static_cast<std::size_t>(a.integer(next, 1, 100'000) - 1) : SIZE_MAX;
-    auto record = sgf::parse(readFile(path));
+    auto record = sgf::parse(files.read(path, kMaxSgfBytes));
     if (auto* error = std::get_if<std::string>(&record))
         throw htp::Failure(*error);
     auto game = sgf::replay(std::get<sgf::Record>(record), limit);
@@ -63,26 +44,24 @@ std::string loadSgf(Engine& engine, const htp::Args& a) {
     return "";
 }
 
-std::string saveSgf(Engine& engine, const htp::Args& a) {
+std::string saveSgf(Engine& engine, const FileAccess& files, const htp::Args& a) {
     const auto [path, next] = pathArgument(a);
     if (a.size() != next)
         throw htp::Failure("expected FILE");
     const std::string text =
         sgf::write(engine.game(), std::string(kEngineName) + ":" + kEngineVersion);
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out || !(out << text) || !out.flush())
-        throw htp::Failure("cannot write " + htp::quoted(path));
+    files.write(path, text);
     return "";
 }
 
 } // namespace
 
-void addSgfCommands(htp::Engine& htp, Engine& engine) {
+void addSgfCommands(htp::Engine& htp, Engine& engine, const FileAccess& files) {
     htp.add(
-        "loadsgf", [&engine](const htp::Args& a) { return loadSgf(engine, a); },
+        "loadsgf", [&engine, files](const htp::Args& a) { return loadSgf(engine, files, a); },
         "loadsgf FILE [MOVE]: load the main line of a Hex SGF game (up to before MOVE)");
     htp.add(
-        "savesgf", [&engine](const htp::Args& a) { return saveSgf(engine, a); },
+        "savesgf", [&engine, files](const htp::Args& a) { return saveSgf(engine, files, a); },
         "savesgf FILE: write the game as HexGui-readable SGF");
 }
 

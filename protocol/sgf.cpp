@@ -51,6 +51,9 @@ public:
         }
         if (nodes.empty())
             return std::string("SGF game has no nodes");
+        skipSpace();
+        if (pos_ < text_.size())
+            return std::string("unexpected text after the SGF game");
         return nodes;
     }
 

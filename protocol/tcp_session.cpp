@@ -1,5 +1,6 @@
 #include "protocol/tcp_session.h"
 
+#include "protocol/commands.h"
 #include "protocol/stdio_session.h"
 #include "protocol/tcp_connection.h"
 
@@ -146,6 +147,23 @@ std::uint16_t TcpServer::port() const noexcept { return impl_->port(); }
 void TcpServer::run() { impl_->run(); }
 
 void TcpServer::stop() { impl_->stop(); }
+
+std::unique_ptr<ConnectionEngine> remoteClientEngine(const Options& startOptions,
+                                                     const FileAccess& files) {
+    auto state = std::make_unique<ConnectionEngine>();
+    // Options::set is the only writer; every value was validated already.
+    for (const auto& entry : startOptions.entries())
+        state->engine.options().set(entry.spec.name, entry.value);
+    if (auto why = state->engine.confineToRemoteClient())
+        throw std::runtime_error(*why);
+    addAllCommands(state->htp, state->engine, files);
+    return state;
+}
+
+FileAccess remoteFileAccess(const Options& startOptions) {
+    const std::string& directory = startOptions.getString("tcp_files_dir");
+    return directory.empty() ? FileAccess::none() : FileAccess::inside(directory);
+}
 
 std::optional<std::string> parseListenAddress(std::string_view text, std::string& host,
                                               std::uint16_t& port) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/engine.h"
+#include "protocol/file_access.h"
 #include "protocol/htp_engine.h"
 
 #include <cstdint>
@@ -17,9 +18,19 @@ struct ConnectionEngine {
     htp::Engine htp;
 };
 
-// Builds the state for a new connection (normally: copy the command-line options, then
-// addAllCommands). Called on the I/O thread.
+// Builds the state for a new connection (normally remoteClientEngine). Called on the I/O thread.
 using ConnectionEngineFactory = std::function<std::unique_ptr<ConnectionEngine>()>;
+
+// What ohmhex --listen gives each client: the start options, confined to what a remote client
+// may change (Engine::confineToRemoteClient), and the full command set with the files `files`
+// allows. Throws std::runtime_error if the start options are beyond the caps (tt_mb above
+// tcp_max_tt_mb).
+std::unique_ptr<ConnectionEngine> remoteClientEngine(const Options& startOptions,
+                                                     const FileAccess& files);
+
+// The files TCP clients may use: none, or those inside tcp_files_dir (--files-dir). Throws
+// std::runtime_error if that is not a directory.
+FileAccess remoteFileAccess(const Options& startOptions);
 
 struct TcpSessionConfig {
     std::string host = "127.0.0.1";

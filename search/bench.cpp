@@ -77,7 +77,8 @@ Game gameOf(const BenchPosition& position) {
 
 } // namespace
 
-std::optional<BenchTotals> runBench(const BenchSettings& settings, std::ostream& out) {
+std::optional<BenchTotals> runBench(const BenchSettings& settings, std::ostream& out,
+                                    const StopFn& shouldStop) {
     const std::unique_ptr<eval::Evaluator> evaluator = eval::makeEvaluator(settings.evaluator);
     if (!evaluator)
         return std::nullopt;
@@ -86,6 +87,7 @@ std::optional<BenchTotals> runBench(const BenchSettings& settings, std::ostream&
     SearchLimits limits;
     limits.maxDepth = settings.depth;
     limits.width = BenchSettings::kWidth;
+    limits.shouldStop = shouldStop;
 
     BenchTotals totals;
     const auto start = std::chrono::steady_clock::now();
@@ -93,6 +95,10 @@ std::optional<BenchTotals> runBench(const BenchSettings& settings, std::ostream&
         const Game game = gameOf(kPositions[i]);
         table.clear();
         const SearchResult r = search.run(game.board(), game.toMove(), limits);
+        if (shouldStop && shouldStop()) {
+            out << "bench interrupted after " << i << " of " << kPositions.size() << " positions\n";
+            return totals;
+        }
         totals.nodes += r.nodes;
         out << "position " << i + 1 << "/" << kPositions.size() << " " << game.geometry().width()
             << "x" << game.geometry().height() << " " << colorName(game.toMove()) << " depth "

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/stop.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
@@ -28,8 +30,11 @@ struct BenchTotals {
 };
 
 // Writes one line per position, then "Nodes searched: N", the time and the node rate, to `out`.
-// nullopt (and nothing written) for an unknown evaluator name.
-std::optional<BenchTotals> runBench(const BenchSettings& settings, std::ostream& out);
+// nullopt (and nothing written) for an unknown evaluator name. When `shouldStop` says so, it
+// stops at once: the positions finished so far, then "bench interrupted after K of N positions"
+// instead of the totals (a partial count is no signature).
+std::optional<BenchTotals> runBench(const BenchSettings& settings, std::ostream& out,
+                                    const StopFn& shouldStop = {});
 
 // Reads "[depth] [evaluator]" (each optional); nullopt with `error` set when invalid.
 std::optional<BenchSettings> parseBenchArguments(std::span<const std::string> args,

@@ -30,6 +30,21 @@ TEST(Game, RefusesOccupiedCellsAndSwapsWithoutALoneStone) {
     EXPECT_TRUE(game.whyIllegal(Color::Black, Move::swapSides()));
 }
 
+TEST(Game, OnlyOneSwapPerGame) {
+    for (const Move first : {Move::swapPieces(), Move::swapSides()}) {
+        Game game(5, 5);
+        game.play(Color::Black, Move::stone(at(game, "b2")));
+        game.play(Color::White, first);
+        const Color next = game.toMove();
+        EXPECT_EQ(game.board().stoneCount(), 1);
+        for (const Move second : {Move::swapPieces(), Move::swapSides()})
+            EXPECT_EQ(game.whyIllegal(next, second), "the game has had its swap already");
+        EXPECT_FALSE(game.swapPossible());
+        game.undo();
+        EXPECT_TRUE(game.swapPossible());
+    }
+}
+
 TEST(Game, SwapPiecesMirrorsAndRecolours) {
     Game game(11, 11);
     game.play(Color::Black, Move::stone(at(game, "d2")));

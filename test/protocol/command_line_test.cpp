@@ -27,13 +27,14 @@ TEST(CommandLine, OptionsFromConfigThenDashO) {
 
 TEST(CommandLine, ListenAndSecretFile) {
     Engine engine;
-    const CommandLine line =
-        parse({"--listen", "0.0.0.0:9000", "--secret-file", "/tmp/s", "-o", "max_time=0.5"},
-              engine.options());
+    const CommandLine line = parse({"--listen", "0.0.0.0:9000", "--secret-file", "/tmp/s", "-o",
+                                    "max_time=0.5", "--max-tt-mb", "256"},
+                                   engine.options());
     EXPECT_EQ(line.error, "");
     EXPECT_EQ(line.listen, "0.0.0.0:9000");
     EXPECT_EQ(engine.options().getString("tcp_secret_file"), "/tmp/s");
     EXPECT_EQ(engine.options().getReal("max_time"), 0.5);
+    EXPECT_EQ(engine.options().getInt("tcp_max_tt_mb"), 256);
 }
 
 TEST(CommandLine, BadArgumentsAreReportedWithoutChangingAnything) {

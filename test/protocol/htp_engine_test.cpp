@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 namespace hex {
 namespace {
 
@@ -168,6 +170,30 @@ TEST_F(Htp, ParametersUseTheHexGuiDialogFormat) {
     EXPECT_EQ(run("param_ohmhex allow_swap"), "= 1\n\n");
     const std::string error = run("param_ohmhex nosuch 1");
     EXPECT_NE(error.find("allow_swap"), std::string::npos); // names the valid keys
+}
+
+TEST_F(Htp, OnStdinStartOptionsAreRefusedAndLoggingMayBeSet) {
+    EXPECT_EQ(run("param_ohmhex tcp_max_connections 3"),
+              "? tcp_max_connections is read when ohmhex starts: set it with -o "
+              "tcp_max_connections=VALUE or --config\n\n");
+    EXPECT_EQ(run("param_ohmhex tcp_secret_file x").substr(0, 2), "? ");
+    EXPECT_EQ(run("param_ohmhex tcp_max_connections"), "= 8\n\n");
+    EXPECT_EQ(run("param_ohmhex log_level error"), "= \n\n");
+    EXPECT_EQ(run("param_ohmhex log_level"), "= error\n\n");
+    EXPECT_EQ(run("param_ohmhex log_level info"), "= \n\n");
+    EXPECT_EQ(run("param_ohmhex tt_mb 2048"), "= \n\n") << "no cap for the local user";
+    EXPECT_EQ(run("param_ohmhex tt_mb 64"), "= \n\n");
+}
+
+TEST_F(Htp, BenchStopsWhenInterrupted) {
+    // Interrupted before it starts, it stops at its first poll; uninterrupted, depth 6 takes
+    // minutes and ends with the node count.
+    const std::uint64_t ticket = htp.issue();
+    htp.interrupt();
+    const auto start = std::chrono::steady_clock::now();
+    const std::string reply = htp.execute("bench 6", ticket).value();
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+    EXPECT_EQ(reply, "= bench interrupted after 0 of 30 positions\n\n");
 }
 
 TEST_F(Htp, AnalyzeCommandsAreWellFormed) {

@@ -75,6 +75,16 @@ TEST(Sgf, RefusesBrokenAndForeignFiles) {
     }
 }
 
+TEST(Sgf, RefusesTrailingTextAndASecondSwap) {
+    EXPECT_EQ(errorOf("(;GM[11]SZ[5];B[a1])garbage"), "unexpected text after the SGF game");
+    EXPECT_EQ(errorOf("(;GM[11]SZ[5];B[a1])(;GM[11]SZ[5])"), "unexpected text after the SGF game");
+    EXPECT_EQ(errorOf("(;GM[11]SZ[5];B[a1]) \n\t "), "") << "trailing white space is fine";
+    EXPECT_EQ(errorOf("(;GM[11]SZ[5];B[c3];W[swap-pieces];B[swap-pieces])"),
+              "move 3 (swap-pieces) is illegal: the game has had its swap already");
+    EXPECT_EQ(errorOf("(;GM[11]SZ[5];B[c3];W[swap-sides];W[swap-sides])"),
+              "move 3 (swap-sides) is illegal: the game has had its swap already");
+}
+
 TEST(Sgf, AMoveLimitStopsTheReplay) {
     auto record = sgf::parse("(;GM[11]SZ[5];B[a1];W[b1];B[c1])");
     auto game = sgf::replay(std::get<sgf::Record>(record), 2);

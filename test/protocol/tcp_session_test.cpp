@@ -1,6 +1,7 @@
 #include "protocol/commands.h"
 #include "protocol/tcp_session.h"
 #include "test/support/tcp_client.h"
+#include "test/support/tcp_server.h"
 
 #include <gtest/gtest.h>
 
@@ -9,42 +10,7 @@
 namespace hex {
 namespace {
 
-// A server on an ephemeral loopback port, run on its own thread for the test's lifetime. Each
-// connection also knows "test-wait": a command that runs until interrupted (at most 10 s).
-class Server {
-public:
-    explicit Server(TcpSessionConfig config)
-        : server_(std::move(config),
-                  [] {
-                      auto state = std::make_unique<ConnectionEngine>();
-                      addAllCommands(state->htp, state->engine);
-                      htp::Engine& htp = state->htp;
-                      htp.add(
-                          "test-wait",
-                          [&htp](const htp::Args&) {
-                              const auto end =
-                                  std::chrono::steady_clock::now() + std::chrono::seconds(10);
-                              while (!htp.interrupted() && std::chrono::steady_clock::now() < end)
-                                  std::this_thread::sleep_for(std::chrono::milliseconds(5));
-                              return std::string(htp.interrupted() ? "interrupted" : "timeout");
-                          },
-                          "test-wait: runs until interrupted");
-                      return state;
-                  }),
-          thread_([this] { server_.run(); }) {}
-    ~Server() { stopAndJoin(); }
-
-    std::uint16_t port() const { return server_.port(); }
-    void stopAndJoin() {
-        server_.stop();
-        if (thread_.joinable())
-            thread_.join();
-    }
-
-private:
-    TcpServer server_;
-    std::thread thread_;
-};
+using Server = test::TcpTestServer;
 
 TcpSessionConfig config() {
     TcpSessionConfig c;
@@ -215,6 +181,46 @@ TEST(TcpSession, StopEndsRunningCommandsAndConnections) {
     server.stopAndJoin();
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(3));
     EXPECT_TRUE(a.closedWithin(2));
+}
+
+// The start options of a server whose clients may use 128 MB of table at most.
+Options startOptions() {
+    Options options = Engine().options();
+    EXPECT_EQ(options.set("tcp_max_tt_mb", "128"), std::nullopt);
+    return options;
+}
+
+TEST(TcpSession, ClientsCannotChangeProcessWideOptionsAndAreCapped) {
+    const Options options = startOptions();
+    Server server(config(), [&options] { return remoteClientEngine(options, FileAccess::none()); });
+    test::TcpClient a(server.port());
+    for (const char* name : {"log_level", "log_file", "log_htp"}) {
+        a.send(std::string("param_ohmhex ") + name + " 1\n");
+        EXPECT_EQ(a.reply(),
+                  std::string("? ") + name + " is process-wide: a TCP client cannot change it\n\n");
+    }
+    for (const char* name : {"tcp_max_connections", "tcp_secret_file", "tcp_max_line",
+                             "tcp_idle_timeout", "tcp_max_tt_mb"}) {
+        a.send(std::string("param_ohmhex ") + name + " 100\n");
+        EXPECT_EQ(a.reply(), std::string("? ") + name +
+                                 " is read when ohmhex starts: set it with -o " + name +
+                                 "=VALUE or --config\n\n");
+    }
+    a.send("param_ohmhex tt_mb 129\nparam_ohmhex tt_mb 128\nparam_ohmhex tt_mb\n");
+    EXPECT_EQ(a.reply(), "? tt_mb is an integer in 1..128\n\n");
+    EXPECT_EQ(a.reply(), "= \n\n");
+    EXPECT_EQ(a.reply(), "= 128\n\n");
+    a.send("param_ohmhex log_level\n");
+    EXPECT_EQ(a.reply(), "= info\n\n") << "reading is allowed";
+    a.send("savesgf game.sgf\n");
+    EXPECT_EQ(a.reply(),
+              "? file commands are off for TCP clients (the server has no --files-dir)\n\n");
+}
+
+TEST(TcpSession, StartOptionsAboveTheClientCapsAreRefused) {
+    Options options = startOptions();
+    ASSERT_EQ(options.set("tt_mb", "256"), std::nullopt);
+    EXPECT_THROW(remoteClientEngine(options, FileAccess::none()), std::runtime_error);
 }
 
 TEST(TcpSession, ParsesListenAddresses) {
