@@ -4,6 +4,7 @@
 // reports it.
 #include "protocol/commands.h"
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -36,12 +37,20 @@ void checkReply(std::string_view line, std::string_view reply) {
             fail("byte outside printable ASCII", line, reply);
 }
 
-// Commands that touch files or run unbounded work, and the options that bound the search, stay
-// out of reach: the target checks the protocol, not the file system or the clock.
+// Commands that touch files or run long work (bench, the solver commands with their seconds),
+// and the options that bound the search, stay out of reach: the target checks the protocol, not
+// the file system or the clock. The line is looked at as the reader will see it: GTP drops
+// control characters ("benc\0h" is "bench"), and command names are case-insensitive.
 bool allowed(std::string_view line) {
-    for (std::string_view banned : {"savesgf", "loadsgf", "bench", "max_", "tt_mb", "player",
-                                    "swap_decision", "log_", "tcp_"})
-        if (line.find(banned) != std::string_view::npos)
+    std::string seen;
+    for (char ch : line) {
+        const auto byte = static_cast<unsigned char>(ch);
+        if (byte >= 32 && byte != 127)
+            seen.push_back(static_cast<char>(std::tolower(byte)));
+    }
+    for (std::string_view banned : {"savesgf", "loadsgf", "bench", "solve", "max_", "tt_mb",
+                                    "player", "swap_decision", "log_", "tcp_"})
+        if (seen.find(banned) != std::string::npos)
             return false;
     return true;
 }
