@@ -125,9 +125,12 @@ std::optional<Move> Engine::chooseMove(Color color, const StopFn& shouldStop) {
                                                             : Move::swapSides();
     if (board.stoneCount() == 0) {
         const bool swap = options_.getBool("allow_swap");
-        const Cell opening = swap ? fairOpening(game_.geometry()) : centre(game_.geometry());
+        const Geometry& g = game_.geometry();
+        const Cell opening = swap ? fairOpening(g) : centre(g);
+        // The tables are Black's; a White first stone is their mirror image (the transpose
+        // exchanges the players' roles).
         if (opening != kNoCell)
-            return Move::stone(opening);
+            return Move::stone(color == Color::Black ? opening : g.mirror(opening));
     }
     if (options_.getString("player") == "search") {
         const Cell best = searchPlayer_.chooseStone(

@@ -7,12 +7,12 @@
 namespace hex {
 namespace {
 
-Cell firstMove(int width, int height, bool allowSwap) {
+Cell firstMove(int width, int height, bool allowSwap, Color color = Color::Black) {
     Engine engine;
     EXPECT_FALSE(engine.setOption("allow_swap", allowSwap ? "1" : "0"));
     EXPECT_FALSE(engine.setOption("max_time", "0.05"));
     engine.game() = Game(width, height);
-    const std::optional<Move> move = engine.chooseMove(Color::Black, {});
+    const std::optional<Move> move = engine.chooseMove(color, {});
     EXPECT_TRUE(move && !move->isSwap());
     return move && !move->isSwap() ? move->cell : kNoCell;
 }
@@ -43,6 +43,8 @@ TEST(OpeningMove, WithSwapALosingMoveOnEveryProvenSize) {
         EXPECT_FALSE(proven.at(n).at(g.name(move))) << n << "x" << n << " " << g.name(move);
     }
     EXPECT_EQ(Geometry::of(7, 7).name(firstMove(7, 7, true)), "d2");
+    // White moving first: the mirror image, which is as bad for White as d2 is for Black.
+    EXPECT_EQ(Geometry::of(7, 7).name(firstMove(7, 7, true, Color::White)), "b4");
 }
 
 } // namespace
