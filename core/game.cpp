@@ -16,18 +16,14 @@ std::optional<std::string> Game::whyIllegal(Color color, Move move) const {
             return "cell " + geometry().name(move.cell) + " is occupied";
         return std::nullopt;
     case MoveKind::SwapPieces:
-        if (board_.stoneCount() != 1)
-            return "swap needs exactly one stone on the board";
-        if (swapped())
-            return "the game has had its swap already";
-        if (!geometry().square())
-            return "swap-pieces needs a square board";
-        return std::nullopt;
     case MoveKind::SwapSides:
         if (board_.stoneCount() != 1)
             return "swap needs exactly one stone on the board";
         if (swapped())
             return "the game has had its swap already";
+        // Mirroring the stone needs the transpose to be a cell of the same board.
+        if (move.kind == MoveKind::SwapPieces && !geometry().square())
+            return "swap-pieces needs a square board";
         return std::nullopt;
     }
     return "unknown move";
