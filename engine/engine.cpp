@@ -116,6 +116,19 @@ Cell Engine::fairOpening(const Geometry& geometry) {
     return best;
 }
 
+// The centre rule and the proven tables are Black's. A White first stone is Black's choice on
+// the transposed board (height x width) transposed back: the transpose exchanges the players'
+// roles, on boards that are not square too (where a reflection within the board is impossible).
+Cell Engine::openingMove(const Geometry& geometry, Color color, bool allowSwap) {
+    if (color == Color::Black)
+        return allowSwap ? fairOpening(geometry) : centre(geometry);
+    const Geometry& transposed = Geometry::of(geometry.height(), geometry.width());
+    const Cell asBlack = openingMove(transposed, Color::Black, allowSwap);
+    if (asBlack == kNoCell)
+        return kNoCell;
+    return geometry.cell(transposed.y(asBlack), transposed.x(asBlack));
+}
+
 std::optional<Move> Engine::chooseMove(Color color, const StopFn& shouldStop) {
     const Board& board = game_.board();
     if (board.emptyCount() == 0 || board.winner() == opponent(color))
@@ -124,13 +137,9 @@ std::optional<Move> Engine::chooseMove(Color color, const StopFn& shouldStop) {
         return options_.getString("swap_style") == "pieces" ? Move::swapPieces()
                                                             : Move::swapSides();
     if (board.stoneCount() == 0) {
-        const bool swap = options_.getBool("allow_swap");
-        const Geometry& g = game_.geometry();
-        const Cell opening = swap ? fairOpening(g) : centre(g);
-        // The tables are Black's; a White first stone is their mirror image (the transpose
-        // exchanges the players' roles).
+        const Cell opening = openingMove(game_.geometry(), color, options_.getBool("allow_swap"));
         if (opening != kNoCell)
-            return Move::stone(color == Color::Black ? opening : g.mirror(opening));
+            return Move::stone(opening);
     }
     if (options_.getString("player") == "search") {
         const Cell best = searchPlayer_.chooseStone(

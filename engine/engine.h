@@ -68,6 +68,7 @@ private:
     bool wantsSwap(Color color, const StopFn& shouldStop);
     static Cell centre(const Geometry& geometry);
     static Cell fairOpening(const Geometry& geometry);
+    static Cell openingMove(const Geometry& geometry, Color color, bool allowSwap);
     // Why this controller may not change the option at all (its scope), or nullopt.
     std::optional<std::string> whyOutOfScope(std::string_view name) const;
 

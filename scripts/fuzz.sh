@@ -15,11 +15,13 @@ CXX=${CXX:-clang++-14} cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=
     -DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link >/dev/null
 nice ninja -C "$build" -j "$jobs" htp_fuzz sgf_fuzz
 
-# Seeds: the golden HTP transcripts, and SGF games (test files plus a few written here).
+# Seeds: the golden HTP transcripts, the inputs of fuzz/regressions/, and SGF games (test files plus a few written here).
 seeds=$build/fuzz-seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/htp" "$seeds/sgf"
 cp "$repo"/test/protocol/transcripts/*.in "$seeds/htp/"
+# Inputs that once failed, kept so that every run tries them first.
+cp "$repo"/fuzz/regressions/htp/* "$seeds/htp/"
 printf '(;FF[4]GM[11]SZ[11]AP[Foo:1.0]PB[alice]PW[bob];B[c3];W[swap-pieces];B[f6](;W[e7]C[main line])(;W[resign]))' >"$seeds/sgf/hexgui.sgf"
 printf '(;FF[4]GM[11]SZ[13:11];B[aa];W[swap];B[cc])' >"$seeds/sgf/littlegolem.sgf"
 printf '(;AP[HexGui:0.9]FF[4]GM[11]SZ[5];B[c3];W[swap-pieces];B[b2])' >"$seeds/sgf/hexgui09.sgf"

@@ -47,5 +47,27 @@ TEST(OpeningMove, WithSwapALosingMoveOnEveryProvenSize) {
     EXPECT_EQ(Geometry::of(7, 7).name(firstMove(7, 7, true, Color::White)), "b4");
 }
 
+// The first stone is a legal cell on every board, square or not, for either colour; White's is
+// Black's choice on the transposed board, transposed back (the fuzzer found the reflection
+// within the board used before leaving an 11x1 board). With swap, where the proven tables
+// choose, likewise.
+TEST(OpeningMove, WhiteTransposesBlacksChoiceOnEveryRectangle) {
+    auto expectTransposed = [](int width, int height, bool swap) {
+        const Geometry& g = Geometry::of(width, height);
+        const Geometry& t = Geometry::of(height, width);
+        const Cell white = firstMove(width, height, swap, Color::White);
+        const Cell black = firstMove(height, width, swap, Color::Black);
+        ASSERT_TRUE(white >= 0 && white < g.cellCount()) << width << "x" << height;
+        ASSERT_TRUE(black >= 0 && black < t.cellCount()) << height << "x" << width;
+        EXPECT_EQ(g.x(white), t.y(black)) << width << "x" << height << " swap " << swap;
+        EXPECT_EQ(g.y(white), t.x(black)) << width << "x" << height << " swap " << swap;
+    };
+    for (int width = 1; width <= 19; ++width)
+        for (int height = 1; height <= 19; ++height)
+            expectTransposed(width, height, false);
+    for (int n = 2; n <= 7; ++n)
+        expectTransposed(n, n, true);
+}
+
 } // namespace
 } // namespace hex
