@@ -45,7 +45,10 @@ void declareEngineOptions(Options& options) {
     options.declare(O::integer("tt_mb", 64, 1, 65536, "Transposition table size in MB."));
     options.declare(O::integer("width", 15, 1, 361,
                                "Moves searched per node below the root, best first by the "
-                               "evaluator (the root searches all)."));
+                               "evaluator (the root: root_width)."));
+    options.declare(O::integer("root_width", 0, 0, 361,
+                               "Moves searched at the root, best first by the previous iteration "
+                               "(0: all); for slow evaluators such as resistance_links vc."));
     const SearchLimits knowledge;
     options.declare(O::integer("root_connections_max_empty", knowledge.rootConnectionsMaxEmpty, 0,
                                361,

@@ -33,8 +33,8 @@ bool Search::shouldAbort() {
         return true;
     if (limits_.maxNodes != 0 && nodes_ > limits_.maxNodes)
         aborted_ = true;
-    else if (nodes_ % kCheckInterval == 0)
-        pollStop();
+    else
+        pollStop(); // every node: with an H-search per evaluation a node can take 10 ms
     return aborted_;
 }
 

@@ -163,7 +163,10 @@ SearchResult Search::run(const Board& board, Color toMove, const SearchLimits& l
         result.score = score;
         result.depth = depth;
         result.pv = pvFromRoot();
-        result.rootScores = rootScores_;
+        result.rootScores.clear();
+        for (const RootMoveScore& s : rootScores_)
+            if (s.score != -kInfinity) // beyond limits_.rootWidth: not searched
+                result.rootScores.push_back(s);
         result.pattern.reset();
         if (proofs_[0].kind != Proven::None)
             result.pattern = proofs_[0].pattern;
@@ -244,6 +247,11 @@ Score Search::searchRoot(int depth, Score alpha, Score beta) {
     int searched = 0;
     for (std::size_t i = 0; i < rootMoves_.size(); ++i) {
         const Cell move = rootMoves_[i];
+        if (limits_.rootWidth > 0 && i >= static_cast<std::size_t>(limits_.rootWidth) &&
+            !proof.allRefuted()) {
+            rootScores_[i] = {move, -kInfinity, false, 0}; // not searched: sorts last
+            continue;
+        }
         if (proof.refuted(move)) {
             // Refuted by an earlier refutation's strategy, at about its distance.
             rootScores_[i] = {move, lastRefutation, false, 0};

@@ -34,9 +34,6 @@ namespace hex {
 // through callbacks only.
 class Search {
 public:
-    // Polls between these many nodes for the stop function and the hard deadline.
-    static constexpr std::uint64_t kCheckInterval = 128;
-
     Search(TranspositionTable& table, eval::Evaluator& evaluator);
 
     // Searches `toMove`'s best move on `board`. The TT is used as it is (clear it first for a

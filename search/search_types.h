@@ -29,7 +29,11 @@ struct SearchLimits {
     int maxDepth = kMaxDepth;      // iterations 1..maxDepth
     std::uint64_t maxNodes = 0;    // 0: unlimited; checked exactly at every node
     std::optional<Deadlines> time; // none: the clock is never read (deterministic)
-    int width = 15;                // moves searched below the root (the root searches all)
+    int width = 15;                // moves searched below the root
+    // Moves searched at the root, best first (the previous iteration's order); 0: all. As
+    // below the root, the rest are searched only while every move so far is a proven loss.
+    // For slow evaluators (the `vc` links), which cannot afford every root move.
+    int rootWidth = 0;
     // Half-width of the first aspiration window, in evaluator units; grows on each failure.
     Score aspirationWindow = 64;
     bool useTT = true;
@@ -57,7 +61,7 @@ struct SearchLimits {
     // The position is known to be won (the solver proved it): the root does not play a
     // connection win's key at once but searches, so that the shortest win it can see is played.
     bool knownWin = false;
-    // Polled every Search::kCheckInterval nodes; true stops the search at once.
+    // Polled at every node; true stops the search at once.
     StopFn shouldStop;
 };
 
