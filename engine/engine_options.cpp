@@ -35,7 +35,9 @@ void declareEngineOptions(Options& options) {
                             "Virtual connections the resistance evaluator adds to its circuits: "
                             "bridges = bridges from own stones and edge template II (found "
                             "directly on the board, no H-search); templates = the same plus "
-                            "edge template IIIa (the ziggurat); off = none."));
+                            "edge template IIIa (the ziggurat); vc = every full virtual connection "
+                            "an H-search finds, between groups, edges and empty cells (slower: "
+                            "two H-searches per evaluation); off = none."));
     options.declare(O::real("max_time", 5, 0, 1e6,
                             "Seconds per move at most (0: no per-move limit; time_left still "
                             "applies)."));

@@ -34,7 +34,8 @@ public:
 struct EvaluatorConfig {
     // Virtual-connection links of the resistance evaluator (`resistance_links`), one of
     // resistanceLinkNames(): "bridges" (bridges and edge template II), "templates" (the same
-    // plus template IIIa) or "off".
+    // plus template IIIa), "vc" (every full virtual connection H-search finds, eval/vc_links.h)
+    // or "off".
     std::string resistanceLinks = "bridges";
 
     bool operator==(const EvaluatorConfig&) const = default;

@@ -3,9 +3,11 @@
 #include "eval/max_flow.h"
 #include "eval/resistance.h"
 #include "eval/two_distance.h"
+#include "eval/vc_links.h"
 #include "eval/y_reduction.h"
 
 #include <array>
+#include <memory>
 
 namespace hex::eval {
 
@@ -44,6 +46,15 @@ constexpr std::array kLinkSources{
                            BridgeConductances conductances;
                            conductances.stoneToEdgeZiggurat = kZigguratConductance;
                            appendBridgeLinks(board, color, links, conductances);
+                       }};
+               }},
+    LinkSource{"vc",
+               [] {
+                   // Each evaluator owns its H-search buffers.
+                   auto vc = std::make_shared<VcLinks>();
+                   return LinkProvider{
+                       [vc](const Board& board, Color color, std::vector<Link>& links) {
+                           vc->append(board, color, links);
                        }};
                }},
     LinkSource{"off", [] { return LinkProvider{}; }},

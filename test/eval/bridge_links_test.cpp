@@ -1,12 +1,12 @@
 #include "eval/bridge_links.h"
 
 #include "test/eval/eval_test_support.h"
+#include "test/eval/second_player_connection.h"
 #include "test/support/board_with.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace hex::eval {
 namespace {
@@ -27,69 +27,6 @@ bool onSecondRow(const Geometry& g, Cell stone, Cell edge) {
             return true;
     return false;
 }
-
-// A random position with at most `maxEmpty` empty cells (for exhaustive play) where about half
-// the cells are empty before the cap and Black has more stones, so templates with large
-// carriers still occur.
-Board randomSparsePosition(int width, int height, int maxEmpty, std::mt19937& rng) {
-    for (;;) {
-        Board board(width, height);
-        for (Cell c = 0; c < board.geometry().cellCount(); ++c) {
-            const int roll = testing::randomBelow(rng, 10);
-            if (roll >= 5)
-                board.play(c, roll >= 8 ? Color::White : Color::Black);
-        }
-        if (board.emptyCount() <= maxEmpty)
-            return board;
-    }
-}
-
-// Ground truth by exhaustive play: whether `color` joins the groups of a and b when the opponent
-// moves first and both fill the board's empty cells. An empty b counts as the colour's own (what
-// a connection to an empty cell means). Connections only ever grow, so the owner wins as soon as
-// they are joined and loses when the board is full first.
-class SecondPlayerConnection {
-public:
-    SecondPlayerConnection(Board board, Color color) : board_(std::move(board)), color_(color) {}
-
-    bool joins(Cell a, Cell b) {
-        memo_.clear();
-        const bool playedB = !board_.geometry().isEdge(b) && board_.isEmpty(b);
-        if (playedB)
-            board_.play(b, color_);
-        const bool result = search(a, b, opponent(color_));
-        if (playedB)
-            board_.undo();
-        return result;
-    }
-
-private:
-    bool search(Cell a, Cell b, Color toMove) {
-        if (board_.connected(a, b))
-            return true;
-        if (board_.emptyCount() == 0)
-            return false;
-        if (const auto it = memo_.find(board_.key()); it != memo_.end())
-            return it->second;
-        const bool ownerToMove = toMove == color_;
-        bool result = !ownerToMove; // the owner needs one good move, the opponent one refutation
-        for (Cell c : board_.emptyCells()) {
-            board_.play(c, toMove);
-            const bool joined = search(a, b, opponent(toMove));
-            board_.undo();
-            if (joined == ownerToMove) {
-                result = joined;
-                break;
-            }
-        }
-        memo_.emplace(board_.key(), result);
-        return result;
-    }
-
-    Board board_;
-    Color color_;
-    std::unordered_map<Key, bool> memo_; // the side to move follows from the stone count
-};
 
 TEST(BridgeLinks, LoneStoneOnTheSecondRow) {
     // 5x5, Black b2: template II to the north (b1, c1 empty) and bridges to the empty cells a1,
@@ -141,11 +78,13 @@ TEST(BridgeLinks, AnIntrusionBreaksTheBridge) {
         return false;
     };
     ASSERT_TRUE(hasLink(*g.parse("b2"), *g.parse("c3")));
-    ASSERT_TRUE(SecondPlayerConnection(board, Color::Black).joins(*g.parse("b2"), *g.parse("c3")));
+    ASSERT_TRUE(
+        testing::SecondPlayerConnection(board, Color::Black).joins(*g.parse("b2"), *g.parse("c3")));
     board.play(*g.parse("c2"), Color::White);
     EXPECT_FALSE(hasLink(*g.parse("b2"), *g.parse("c3")));
     // The ground truth agrees: White takes b3 next.
-    EXPECT_FALSE(SecondPlayerConnection(board, Color::Black).joins(*g.parse("b2"), *g.parse("c3")));
+    EXPECT_FALSE(
+        testing::SecondPlayerConnection(board, Color::Black).joins(*g.parse("b2"), *g.parse("c3")));
 }
 
 TEST(BridgeLinks, EveryLinkIsASecondPlayerConnection) {
@@ -157,9 +96,9 @@ TEST(BridgeLinks, EveryLinkIsASecondPlayerConnection) {
     for (int i = 0; i < 300; ++i) {
         const int w = 2 + testing::randomBelow(rng, 4);
         const int h = 2 + testing::randomBelow(rng, 4);
-        const Board board = randomSparsePosition(w, h, 9, rng);
+        const Board board = testing::randomSparsePosition(w, h, 9, rng);
         for (Color color : {Color::Black, Color::White}) {
-            SecondPlayerConnection truth(board, color);
+            testing::SecondPlayerConnection truth(board, color);
             for (const Link& link : linksOf(board, color)) {
                 ASSERT_TRUE(board.has(link.a, color));
                 ASSERT_FALSE(board.connected(link.a, link.b));
@@ -199,7 +138,7 @@ TEST(BridgeLinks, ZigguratLinksHoldWithWhiteAllAround) {
                 board.play(c, Color::White);
         if (board.emptyCount() > 10)
             continue;
-        SecondPlayerConnection truth(board, Color::Black);
+        testing::SecondPlayerConnection truth(board, Color::Black);
         for (const Link& link : linksOf(board, Color::Black)) {
             if (link.b != g.north())
                 continue;
