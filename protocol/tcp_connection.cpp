@@ -22,6 +22,9 @@ std::size_t queuedCost(const QueuedCommand& command) {
     return command.line.size() + sizeof(QueuedCommand);
 }
 
+// Blanks a secret line may have around the secret (trimmedLine removes them).
+constexpr std::size_t kSecretLineSlack = 256;
+
 // Compares every byte whatever the first difference, so the time a wrong guess takes says nothing
 // about how much of it was right.
 bool sameSecret(std::string_view given, std::string_view secret) {
@@ -49,7 +52,7 @@ void TcpConnection::start() {
         authenticate();
     else
         armAuthDeadline();
-    read();
+    resumeReading();
 }
 
 // The client has sent the secret (or there is none): it gets a slot, its engine and its worker,
@@ -158,8 +161,10 @@ void TcpConnection::consume(std::string_view data) {
         if (closeAfterWrites_ || closed_ || authFailed_)
             return;
         if (ch != '\n') {
-            if (line_.size() < config_.maxLine)
+            if (line_.size() < lineLimit())
                 line_ += ch;
+            else if (!authenticated_)
+                return failAuthentication(); // longer than any secret line
             else
                 tooLong_ = true; // discard the rest, but keep reading to the newline
             continue;
@@ -169,6 +174,12 @@ void TcpConnection::consume(std::string_view data) {
         line_.clear();
         tooLong_ = false;
     }
+}
+
+// Before authentication a line can only be the secret, with some blanks around it: a waiting
+// connection holds little memory whatever it sends.
+std::size_t TcpConnection::lineLimit() const {
+    return authenticated_ ? config_.maxLine : config_.secret.size() + kSecretLineSlack;
 }
 
 void TcpConnection::handleLine() {

@@ -52,6 +52,7 @@ private:
     void failAuthentication();
     void maybeFinish();
     bool wantsInput() const;
+    std::size_t lineLimit() const;
     void read();
     void resumeReading();
     void consume(std::string_view data);

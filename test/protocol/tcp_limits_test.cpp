@@ -97,6 +97,16 @@ TEST(TcpLimits, SecretsShorterThanSixteenCharactersAreRefused) {
     std::filesystem::remove(file);
 }
 
+// A waiting connection holds little memory: a line longer than any secret line is a wrong secret
+// at once, without waiting for its newline.
+TEST(TcpLimits, LongLineBeforeAuthenticationIsAWrongSecret) {
+    Server server(withSecret());
+    test::TcpClient flood(server.port());
+    flood.send(std::string(1 << 16, 'x'));
+    EXPECT_EQ(flood.reply(2), "? authentication failed\n\n");
+    EXPECT_TRUE(flood.closedWithin(2));
+}
+
 TEST(TcpLimits, WrongSecretIsAnsweredAfterTheDelay) {
     TcpSessionConfig c = withSecret();
     c.authFailureDelaySeconds = 0.5;
