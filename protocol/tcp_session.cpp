@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <set>
 
@@ -125,7 +126,7 @@ private:
     }
 
     void refuse(tcp::socket socket, const std::string& reason) {
-        spdlog::warn("tcp: refusing a client: {}", reason);
+        logRefusal(reason);
         auto held = std::make_shared<tcp::socket>(std::move(socket));
         auto text = std::make_shared<std::string>("? " + reason + "\n\n");
         asio::async_write(*held, asio::buffer(*text),
@@ -134,6 +135,23 @@ private:
                               held->shutdown(tcp::socket::shutdown_both, ignored);
                               held->close(ignored);
                           });
+    }
+
+    // At most one line per second, with a count of the others: a client reconnecting in a loop
+    // must not flood the log (or fill the disk under log_file).
+    void logRefusal(const std::string& reason) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - lastRefusalLog_ < std::chrono::seconds(1)) {
+            ++refusalsNotLogged_;
+            return;
+        }
+        if (refusalsNotLogged_ > 0)
+            spdlog::warn("tcp: refusing a client: {} ({} more refused since the last such line)",
+                         reason, refusalsNotLogged_);
+        else
+            spdlog::warn("tcp: refusing a client: {}", reason);
+        lastRefusalLog_ = now;
+        refusalsNotLogged_ = 0;
     }
 
     std::size_t unauthenticatedFrom(const std::string& peer) const {
@@ -184,6 +202,8 @@ private:
     std::set<std::shared_ptr<TcpConnection>> unauthenticated_; // waiting for their secret
     std::set<std::shared_ptr<TcpConnection>> served_;          // holding a slot
     std::uint16_t port_ = 0;
+    std::chrono::steady_clock::time_point lastRefusalLog_{};
+    std::size_t refusalsNotLogged_ = 0;
     bool stopping_ = false;
 };
 

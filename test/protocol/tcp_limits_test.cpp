@@ -7,13 +7,19 @@
 
 #include <gtest/gtest.h>
 
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
+
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -202,6 +208,54 @@ TEST(TcpLimits, ClientThatNeverReadsIsHeldBackAndLosesNothing) {
         ++answered;
     }
     EXPECT_EQ(answered, complete);
+}
+
+// A client refused in a loop cannot flood the log: one line per second at most.
+// What the process logs while it lives, as text; added before and removed after any server
+// thread logs.
+class CapturedLog {
+public:
+    CapturedLog() : sink_(std::make_shared<spdlog::sinks::ostream_sink_mt>(text_)) {
+        spdlog::default_logger()->sinks().push_back(sink_);
+    }
+    ~CapturedLog() {
+        auto& sinks = spdlog::default_logger()->sinks();
+        sinks.erase(std::find(sinks.begin(), sinks.end(), sink_));
+    }
+    CapturedLog(const CapturedLog&) = delete;
+    CapturedLog& operator=(const CapturedLog&) = delete;
+
+    std::size_t count(std::string_view needle) const {
+        const std::string text = text_.str();
+        std::size_t found = 0;
+        for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1))
+            ++found;
+        return found;
+    }
+
+private:
+    std::ostringstream text_;
+    std::shared_ptr<spdlog::sinks::ostream_sink_mt> sink_;
+};
+
+TEST(TcpLimits, RefusalsAreLoggedAtMostOncePerSecond) {
+    const CapturedLog log;
+    {
+        TcpSessionConfig c;
+        c.maxConnections = 1;
+        Server server(c);
+        test::TcpClient holder(server.port());
+        holder.send("name\n");
+        ASSERT_EQ(holder.reply(), "= OhmHex\n\n");
+        const auto start = Clock::now();
+        int refused = 0;
+        for (; refused < 50 && secondsSince(start) < 0.8; ++refused) {
+            test::TcpClient extra(server.port());
+            ASSERT_EQ(extra.reply(), "? too many connections (limit 1)\n\n");
+        }
+        EXPECT_GT(refused, 10);
+    }
+    EXPECT_EQ(log.count("refusing a client"), 1u);
 }
 
 // A client on a server with one slot, once the slot is free (at most 5 s); nullptr if never.
