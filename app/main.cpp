@@ -28,6 +28,11 @@ int serveTcp(const std::string& address, const hex::Options& options) {
     config.maxConnections = static_cast<std::size_t>(options.getInt("tcp_max_connections"));
     config.maxLine = static_cast<std::size_t>(options.getInt("tcp_max_line"));
     config.idleTimeoutSeconds = options.getReal("tcp_idle_timeout");
+    config.authTimeoutSeconds = options.getReal("tcp_auth_timeout");
+    config.maxUnauthenticatedPerAddress =
+        static_cast<std::size_t>(options.getInt("tcp_max_unauthenticated"));
+    config.maxQueuedInput = static_cast<std::size_t>(options.getInt("tcp_max_queued_input"));
+    config.maxUnreadOutput = static_cast<std::size_t>(options.getInt("tcp_max_unread_output"));
     config.handleSignals = true;
     try {
         if (const std::string& file = options.getString("tcp_secret_file"); !file.empty())

@@ -96,8 +96,25 @@ void declareEngineOptions(Options& options) {
                       "runs before it is disconnected (0: never).")));
     options.declare(
         start(O::text("tcp_secret_file", "",
-                      "ohmhex --listen: file whose first line is the shared secret a client "
-                      "must send as its first line; required for a non-loopback address.")));
+                      "ohmhex --listen: file whose first line (at least 16 characters) is the "
+                      "shared secret a client must send as its first line; required for a "
+                      "non-loopback address.")));
+    options.declare(
+        start(O::real("tcp_auth_timeout", 5, 0, 3600,
+                      "ohmhex --listen with a secret: seconds a client has from connecting to "
+                      "sending the secret (0: no limit).")));
+    options.declare(start(O::integer(
+        "tcp_max_unauthenticated", 4, 1, 64,
+        "ohmhex --listen with a secret: most connections from one address that have not sent "
+        "the secret yet; a wrong secret is answered after 1 s and counts until then.")));
+    options.declare(start(O::integer(
+        "tcp_max_queued_input", 1048576, 4096, 268435456,
+        "ohmhex --listen: bytes of a client's commands received and not yet run; past them the "
+        "server stops reading from that client until it catches up.")));
+    options.declare(start(O::integer(
+        "tcp_max_unread_output", 1048576, 4096, 268435456,
+        "ohmhex --listen: bytes of replies a client has not read; past them the server runs no "
+        "more of its commands until it reads.")));
     options.declare(start(O::integer("tcp_max_tt_mb", 1024, 1, 65536,
                                      "ohmhex --listen: the largest tt_mb a client may set (each "
                                      "connection has its own table).")));

@@ -75,6 +75,11 @@ CommandLine parseCommandLine(int argc, const char* const* argv, Options& options
                                              assignments.push_back("tcp_max_tt_mb=" + megabytes);
                                          })
         ->trigger_on_parse();
+    app.add_option_function<std::string>("--auth-timeout",
+                                         [&](const std::string& seconds) {
+                                             assignments.push_back("tcp_auth_timeout=" + seconds);
+                                         })
+        ->trigger_on_parse();
     app.add_option_function<std::string>("--files-dir",
                                          [&](const std::string& directory) {
                                              assignments.push_back("tcp_files_dir=" + directory);
@@ -109,11 +114,11 @@ CommandLine parseCommandLine(int argc, const char* const* argv, Options& options
 
 std::string usageText(const Options& options) {
     return "Usage: ohmhex [--config FILE] [-o key=value]... [--listen HOST:PORT "
-           "[--secret-file FILE] [--max-tt-mb N] [--files-dir DIR]] [--help]\n"
+           "[--secret-file FILE] [--auth-timeout S] [--max-tt-mb N] [--files-dir DIR]] [--help]\n"
            "OhmHex speaks HTP (the Hex dialect of GTP) on stdin/stdout; logs go to stderr.\n"
            "With --listen it serves HTP over TCP instead, one independent game per connection\n"
            "(loopback by default; any other address needs --secret-file, whose first line each\n"
-           "client must send as its first line).\n"
+           "client must send as its first line, within --auth-timeout seconds).\n"
            "Options (also settable with 'param_ohmhex key value' over HTP, except the tcp_\n"
            "ones, which are read at start, and the log_ ones, which a TCP client cannot set):\n" +
            options.helpText();

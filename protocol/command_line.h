@@ -14,8 +14,8 @@ struct CommandLine {
 
 // Reads --help, --config FILE (lines "key value" or "key = value", '#' comments) and
 // -o key=value (repeatable, applied in order after the config file) into the options; also
-// --listen HOST:PORT, --secret-file FILE, --max-tt-mb N and --files-dir DIR (the options
-// tcp_secret_file, tcp_max_tt_mb and tcp_files_dir).
+// --listen HOST:PORT, --secret-file FILE, --auth-timeout S, --max-tt-mb N and --files-dir DIR
+// (the options tcp_secret_file, tcp_auth_timeout, tcp_max_tt_mb and tcp_files_dir).
 CommandLine parseCommandLine(int argc, const char* const* argv, Options& options);
 
 // The --help text: usage plus every option with its type, range, default and help.

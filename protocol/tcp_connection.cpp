@@ -9,19 +9,92 @@ namespace hex {
 namespace asio = boost::asio;
 using asio::ip::tcp;
 
+namespace {
+
+std::chrono::steady_clock::duration seconds(double value) {
+    return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(value));
+}
+
+// The memory a queued command holds, counted against tcp_max_queued_input: its text and the
+// queue entry itself, so a flood of empty lines counts too.
+std::size_t queuedCost(const QueuedCommand& command) {
+    return command.line.size() + sizeof(QueuedCommand);
+}
+
+// Blanks a secret line may have around the secret (trimmedLine removes them).
+constexpr std::size_t kSecretLineSlack = 256;
+
+// Compares every byte whatever the first difference, so the time a wrong guess takes says nothing
+// about how much of it was right.
+bool sameSecret(std::string_view given, std::string_view secret) {
+    unsigned difference = given.size() == secret.size() ? 0 : 1;
+    for (std::size_t i = 0; i < given.size(); ++i)
+        difference |= static_cast<unsigned char>(given[i]) ^
+                      static_cast<unsigned char>(secret[i % secret.size()]);
+    return difference == 0;
+}
+
+} // namespace
+
 TcpConnection::TcpConnection(Socket socket, const TcpSessionConfig& config,
-                             std::unique_ptr<ConnectionEngine> state, Finished finished)
-    : socket_(std::move(socket)), idle_(socket_.get_executor()), config_(config),
-      state_(std::move(state)), finished_(std::move(finished)),
-      authenticated_(config.secret.empty()) {
+                             const ConnectionEngineFactory& factory, Hooks hooks)
+    : socket_(std::move(socket)), idle_(socket_.get_executor()), auth_(socket_.get_executor()),
+      config_(config), factory_(factory), hooks_(std::move(hooks)),
+      backlog_(config.maxUnreadOutput), authenticated_(config.secret.empty()) {
     boost::system::error_code ignored;
     peer_ = socket_.remote_endpoint(ignored).address().to_string(ignored);
 }
 
 void TcpConnection::start() {
-    worker_ = std::thread([self = shared_from_this()] { self->work(); });
     armIdleTimer();
-    read();
+    if (authenticated_)
+        authenticate();
+    else
+        armAuthDeadline();
+    resumeReading();
+}
+
+// The client has sent the secret (or there is none): it gets a slot, its engine and its worker,
+// or is told that every slot is taken.
+void TcpConnection::authenticate() {
+    authenticated_ = true;
+    auth_.cancel();
+    if (!hooks_.authenticated(shared_from_this())) {
+        spdlog::warn("tcp: refusing {}: {} connections already", peer_, config_.maxConnections);
+        send("? too many connections (limit " + std::to_string(config_.maxConnections) + ")\n\n",
+             true);
+        return;
+    }
+    state_ = factory_();
+    workerDone_ = false;
+    worker_ = std::thread([self = shared_from_this()] { self->work(); });
+}
+
+// A wrong secret is answered only after a delay, while the connection still counts against its
+// address's unauthenticated limit: that bounds the guesses per second from one address.
+void TcpConnection::failAuthentication() {
+    spdlog::warn("tcp: {} sent a wrong secret; closing", peer_);
+    authFailed_ = true;
+    auth_.cancel();
+    auth_.expires_after(seconds(config_.authFailureDelaySeconds));
+    auth_.async_wait([self = shared_from_this()](boost::system::error_code error) {
+        if (!error && !self->closed_)
+            self->send("? authentication failed\n\n", true);
+    });
+}
+
+void TcpConnection::armAuthDeadline() {
+    if (config_.authTimeoutSeconds <= 0)
+        return;
+    auth_.expires_after(seconds(config_.authTimeoutSeconds));
+    auth_.async_wait([self = shared_from_this()](boost::system::error_code error) {
+        if (error || self->closed_ || self->authenticated_ || self->authFailed_)
+            return;
+        spdlog::warn("tcp: {} sent no secret within {} s; closing", self->peer_,
+                     self->config_.authTimeoutSeconds);
+        self->send("? authentication timeout\n\n", true);
+    });
 }
 
 void TcpConnection::close() {
@@ -29,11 +102,14 @@ void TcpConnection::close() {
         return;
     closed_ = true;
     idle_.cancel();
+    auth_.cancel();
     boost::system::error_code ignored;
     socket_.shutdown(tcp::socket::shutdown_both, ignored);
     socket_.close(ignored);
-    state_->htp.interrupt();
+    if (state_)
+        state_->htp.interrupt();
     queue_.cancel();
+    backlog_.close();
     maybeFinish();
 }
 
@@ -45,14 +121,23 @@ void TcpConnection::join() {
 void TcpConnection::maybeFinish() {
     if (workerDone_ && closed_ && !finishedCalled_) {
         finishedCalled_ = true;
-        finished_(shared_from_this());
+        hooks_.finished(shared_from_this());
     }
 }
 
+// Backpressure: past the limits on queued commands or unread replies the connection stops
+// reading, so the client's own sends block instead of the server's memory growing.
+bool TcpConnection::wantsInput() const {
+    return !closed_ && !closeAfterWrites_ && !authFailed_ &&
+           queuedBytes_ <= config_.maxQueuedInput && !backlog_.full();
+}
+
 void TcpConnection::read() {
+    reading_ = true;
     socket_.async_read_some(
         asio::buffer(buffer_),
         [self = shared_from_this()](boost::system::error_code error, std::size_t n) {
+            self->reading_ = false;
             if (self->closed_)
                 return;
             if (error) {
@@ -62,61 +147,80 @@ void TcpConnection::read() {
                 return;
             }
             self->consume(std::string_view(self->buffer_.data(), n));
-            if (!self->closed_ && !self->closeAfterWrites_)
-                self->read();
+            self->resumeReading();
         });
 }
 
+void TcpConnection::resumeReading() {
+    if (!reading_ && wantsInput())
+        read();
+}
+
 void TcpConnection::consume(std::string_view data) {
-    lastActivity_ = std::chrono::steady_clock::now();
     for (char ch : data) {
-        if (closeAfterWrites_ || closed_)
+        if (closeAfterWrites_ || closed_ || authFailed_)
             return;
         if (ch != '\n') {
-            if (line_.size() < config_.maxLine)
+            if (line_.size() < lineLimit())
                 line_ += ch;
+            else if (!authenticated_)
+                return failAuthentication(); // longer than any secret line
             else
                 tooLong_ = true; // discard the rest, but keep reading to the newline
             continue;
         }
+        lastActivity_ = std::chrono::steady_clock::now();
         handleLine();
         line_.clear();
         tooLong_ = false;
     }
 }
 
+// Before authentication a line can only be the secret, with some blanks around it: a waiting
+// connection holds little memory whatever it sends.
+std::size_t TcpConnection::lineLimit() const {
+    return authenticated_ ? config_.maxLine : config_.secret.size() + kSecretLineSlack;
+}
+
 void TcpConnection::handleLine() {
     if (!authenticated_) {
-        if (!tooLong_ && trimmedLine(line_) == config_.secret) {
-            authenticated_ = true;
-            return;
-        }
-        spdlog::warn("tcp: {} sent a wrong secret; closing", peer_);
-        send("? authentication failed\n\n", true);
+        if (!tooLong_ && sameSecret(trimmedLine(line_), config_.secret))
+            authenticate();
+        else
+            failAuthentication();
         return;
     }
     if (!tooLong_ && isInterruptLine(line_))
         state_->htp.interrupt();
     if (!tooLong_ && trimmedLine(line_).rfind('#', 0) == 0)
         return;
+    QueuedCommand command{tooLong_ ? std::string() : line_, state_->htp.issue(), tooLong_};
     ++pending_;
-    queue_.push({tooLong_ ? std::string() : line_, state_->htp.issue(), tooLong_});
+    queuedBytes_ += queuedCost(command);
+    queue_.push(std::move(command));
 }
 
-// Worker thread: one command at a time, replies handed back to the I/O thread.
+// Worker thread: one command at a time, replies handed back to the I/O thread; it waits while
+// the client leaves too many replies unread.
 void TcpConnection::work() {
-    while (const std::optional<QueuedCommand> command = queue_.pop()) {
+    while (backlog_.waitForRoom()) {
+        const std::optional<QueuedCommand> command = queue_.pop();
+        if (!command)
+            break;
         std::string reply = runQueued(state_->htp, *command, config_.maxLine).value_or("");
         const bool quit = state_->htp.quitRequested();
-        asio::post(socket_.get_executor(),
-                   [self = shared_from_this(), reply = std::move(reply), quit] {
-                       --self->pending_;
-                       self->lastActivity_ = std::chrono::steady_clock::now();
-                       if (!self->closed_ && !reply.empty())
-                           self->send(reply, quit);
-                       else if (quit)
-                           self->close();
-                   });
+        asio::post(socket_.get_executor(), [self = shared_from_this(), reply = std::move(reply),
+                                            quit, cost = queuedCost(*command)] {
+            --self->pending_;
+            self->queuedBytes_ -= cost;
+            self->lastActivity_ = std::chrono::steady_clock::now();
+            if (!self->closed_ && !reply.empty())
+                self->send(reply, quit);
+            else if (quit)
+                self->close();
+            if (!self->closed_)
+                self->resumeReading();
+        });
         if (quit)
             break;
     }
@@ -133,6 +237,7 @@ void TcpConnection::send(std::string text, bool thenClose) {
     if (closed_)
         return;
     closeAfterWrites_ = closeAfterWrites_ || thenClose;
+    backlog_.added(text.size());
     writes_.push_back(std::move(text));
     if (writes_.size() == 1)
         writeFront();
@@ -147,34 +252,42 @@ void TcpConnection::writeFront() {
                               self->close();
                               return;
                           }
+                          self->lastActivity_ = std::chrono::steady_clock::now();
+                          self->backlog_.written(self->writes_.front().size());
                           self->writes_.pop_front();
                           if (!self->writes_.empty())
                               self->writeFront();
                           else if (self->closeAfterWrites_)
                               self->close();
+                          if (!self->closed_)
+                              self->resumeReading();
                       });
 }
 
-// Idle means: nothing received for the timeout while no command is queued or running and no
-// reply is being written (a long genmove is not idleness).
+// Idle means: no complete line received, no command finished and no reply written for the
+// timeout, while no command runs. A command waiting for the client to read its earlier replies
+// is not running: a client that stops reading is idle too, and is closed at once (a farewell
+// behind the unread replies would never arrive).
 void TcpConnection::armIdleTimer() {
     if (config_.idleTimeoutSeconds <= 0)
         return;
-    const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-        std::chrono::duration<double>(config_.idleTimeoutSeconds));
+    const auto timeout = seconds(config_.idleTimeoutSeconds);
     idle_.expires_at(lastActivity_ + timeout);
     idle_.async_wait([self = shared_from_this(), timeout](boost::system::error_code error) {
         if (error || self->closed_)
             return;
-        const bool busy = self->pending_ > 0 || !self->writes_.empty();
-        if (!busy && std::chrono::steady_clock::now() - self->lastActivity_ >= timeout) {
+        const bool running = self->pending_ > 0 && !self->backlog_.full();
+        if (running)
+            self->lastActivity_ = std::chrono::steady_clock::now();
+        else if (std::chrono::steady_clock::now() - self->lastActivity_ >= timeout) {
             spdlog::info("tcp: {} idle for {} s; closing", self->peer_,
                          self->config_.idleTimeoutSeconds);
-            self->send("? idle timeout\n\n", true);
+            if (self->writes_.empty())
+                self->send("? idle timeout\n\n", true);
+            else
+                self->close();
             return;
         }
-        if (busy)
-            self->lastActivity_ = std::chrono::steady_clock::now();
         self->armIdleTimer();
     });
 }

@@ -6,6 +6,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <set>
 
@@ -13,6 +15,15 @@ namespace hex {
 
 namespace asio = boost::asio;
 using asio::ip::tcp;
+
+namespace {
+
+std::string shortSecretReason(const std::string& secret) {
+    return "the shared secret has " + std::to_string(secret.size()) + " characters; at least " +
+           std::to_string(kMinSecretLength) + " are needed";
+}
+
+} // namespace
 
 class TcpServer::Impl {
 public:
@@ -23,6 +34,8 @@ public:
         if (!endpoint.address().is_loopback() && config_.secret.empty())
             throw std::runtime_error("listening on the non-loopback address " + config_.host +
                                      " needs a shared secret (--secret-file FILE)");
+        if (!config_.secret.empty() && config_.secret.size() < kMinSecretLength)
+            throw std::runtime_error(shortSecretReason(config_.secret));
         boost::system::error_code error;
         acceptor_.open(endpoint.protocol(), error);
         if (!error)
@@ -83,32 +96,83 @@ private:
         });
     }
 
+    // Without a secret a client takes a slot at once; with one it waits unauthenticated, within
+    // its address's limit, and takes a slot once it has sent the secret (authenticated()), so
+    // silent or guessing clients never keep an authenticated one out.
     void admit(tcp::socket socket) {
-        if (connections_.size() >= config_.maxConnections) {
-            spdlog::warn("tcp: refusing a client: {} connections already", connections_.size());
-            auto held = std::make_shared<tcp::socket>(std::move(socket));
-            auto text =
-                std::make_shared<std::string>("? too many connections (limit " +
-                                              std::to_string(config_.maxConnections) + ")\n\n");
-            asio::async_write(*held, asio::buffer(*text),
-                              [held, text](boost::system::error_code, std::size_t) {
-                                  boost::system::error_code ignored;
-                                  held->shutdown(tcp::socket::shutdown_both, ignored);
-                                  held->close(ignored);
-                              });
-            return;
-        }
+        boost::system::error_code ignored;
+        const std::string peer = socket.remote_endpoint(ignored).address().to_string(ignored);
+        if (config_.secret.empty() && served_.size() >= config_.maxConnections)
+            return refuse(std::move(socket), "too many connections (limit " +
+                                                 std::to_string(config_.maxConnections) + ")");
+        if (!config_.secret.empty() &&
+            unauthenticatedFrom(peer) >= config_.maxUnauthenticatedPerAddress)
+            return refuse(std::move(socket),
+                          "too many unauthenticated connections from " + peer + " (limit " +
+                              std::to_string(config_.maxUnauthenticatedPerAddress) + ")");
+        if (!config_.secret.empty() && unauthenticated_.size() >= kMaxUnauthenticated)
+            return refuse(std::move(socket), "too many unauthenticated connections (limit " +
+                                                 std::to_string(kMaxUnauthenticated) + ")");
         auto connection = std::make_shared<TcpConnection>(
-            std::move(socket), config_, factory_(),
-            [this](const std::shared_ptr<TcpConnection>& done) { finished(done); });
+            std::move(socket), config_, factory_,
+            TcpConnection::Hooks{
+                [this](const std::shared_ptr<TcpConnection>& c) { return authenticated(c); },
+                [this](const std::shared_ptr<TcpConnection>& done) { finished(done); }});
         spdlog::info("tcp: {} connected", connection->peer());
         connections_.insert(connection);
+        if (!config_.secret.empty())
+            unauthenticated_.insert(connection);
         connection->start();
+    }
+
+    void refuse(tcp::socket socket, const std::string& reason) {
+        logRefusal(reason);
+        auto held = std::make_shared<tcp::socket>(std::move(socket));
+        auto text = std::make_shared<std::string>("? " + reason + "\n\n");
+        asio::async_write(*held, asio::buffer(*text),
+                          [held, text](boost::system::error_code, std::size_t) {
+                              boost::system::error_code ignored;
+                              held->shutdown(tcp::socket::shutdown_both, ignored);
+                              held->close(ignored);
+                          });
+    }
+
+    // At most one line per second, with a count of the others: a client reconnecting in a loop
+    // must not flood the log (or fill the disk under log_file).
+    void logRefusal(const std::string& reason) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - lastRefusalLog_ < std::chrono::seconds(1)) {
+            ++refusalsNotLogged_;
+            return;
+        }
+        if (refusalsNotLogged_ > 0)
+            spdlog::warn("tcp: refusing a client: {} ({} more refused since the last such line)",
+                         reason, refusalsNotLogged_);
+        else
+            spdlog::warn("tcp: refusing a client: {}", reason);
+        lastRefusalLog_ = now;
+        refusalsNotLogged_ = 0;
+    }
+
+    std::size_t unauthenticatedFrom(const std::string& peer) const {
+        return static_cast<std::size_t>(
+            std::count_if(unauthenticated_.begin(), unauthenticated_.end(),
+                          [&peer](const auto& connection) { return connection->peer() == peer; }));
+    }
+
+    bool authenticated(const std::shared_ptr<TcpConnection>& connection) {
+        unauthenticated_.erase(connection);
+        if (served_.size() >= config_.maxConnections)
+            return false;
+        served_.insert(connection);
+        return true;
     }
 
     void finished(const std::shared_ptr<TcpConnection>& connection) {
         connection->join();
         connections_.erase(connection);
+        unauthenticated_.erase(connection);
+        served_.erase(connection);
         if (stopping_ && connections_.empty())
             guard_.reset();
     }
@@ -120,7 +184,9 @@ private:
         boost::system::error_code ignored;
         acceptor_.close(ignored);
         signals_.cancel(ignored);
-        for (const auto& connection : connections_)
+        // A copy: closing a connection without a worker finishes it, which erases it.
+        const auto open = connections_;
+        for (const auto& connection : open)
             connection->close();
         if (connections_.empty())
             guard_.reset();
@@ -132,8 +198,12 @@ private:
     tcp::acceptor acceptor_;
     asio::signal_set signals_;
     asio::executor_work_guard<asio::io_context::executor_type> guard_;
-    std::set<std::shared_ptr<TcpConnection>> connections_;
+    std::set<std::shared_ptr<TcpConnection>> connections_;     // all, to close them on stop
+    std::set<std::shared_ptr<TcpConnection>> unauthenticated_; // waiting for their secret
+    std::set<std::shared_ptr<TcpConnection>> served_;          // holding a slot
     std::uint16_t port_ = 0;
+    std::chrono::steady_clock::time_point lastRefusalLog_{};
+    std::size_t refusalsNotLogged_ = 0;
     bool stopping_ = false;
 };
 
@@ -195,8 +265,8 @@ std::string readSecretFile(const std::string& path) {
     if (!in || !std::getline(in, line))
         throw std::runtime_error("cannot read the secret file '" + path + "'");
     const std::string secret(trimmedLine(line));
-    if (secret.empty())
-        throw std::runtime_error("the secret file '" + path + "' has an empty first line");
+    if (secret.size() < kMinSecretLength)
+        throw std::runtime_error("the secret file '" + path + "': " + shortSecretReason(secret));
     return secret;
 }
 

@@ -4,6 +4,7 @@
 #include "protocol/file_access.h"
 #include "protocol/htp_engine.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -32,15 +33,34 @@ std::unique_ptr<ConnectionEngine> remoteClientEngine(const Options& startOptions
 // std::runtime_error if that is not a directory.
 FileAccess remoteFileAccess(const Options& startOptions);
 
+// The shortest shared secret the server accepts.
+inline constexpr std::size_t kMinSecretLength = 16;
+// The most connections that have not authenticated yet, from all addresses together.
+inline constexpr std::size_t kMaxUnauthenticated = 64;
+
+// The server's limits; ohmhex --listen fills them from the tcp_ options (docs/tournaments.md).
 struct TcpSessionConfig {
     std::string host = "127.0.0.1";
     std::uint16_t port = 0; // 0: an ephemeral port (see TcpServer::port)
+    // Authenticated clients served at once; unauthenticated ones do not take these slots.
     std::size_t maxConnections = 8;
     std::size_t maxLine = 1 << 20;
-    double idleTimeoutSeconds = 600; // 0: never
-    // Non-empty: a client's first line must equal it, else the connection is closed. Required
-    // when host is not a loopback address.
+    // Seconds without a complete line, a finished command or a written reply while no command
+    // runs (0: never).
+    double idleTimeoutSeconds = 600;
+    // Non-empty (at least kMinSecretLength characters): a client's first line must equal it,
+    // else the connection is closed. Required when host is not a loopback address.
     std::string secret;
+    // With a secret: seconds from connect to the secret line (0: never), and before a wrong
+    // secret is answered and the connection closed.
+    double authTimeoutSeconds = 5;
+    double authFailureDelaySeconds = 1;
+    // With a secret: connections from one address that have not authenticated yet.
+    std::size_t maxUnauthenticatedPerAddress = 4;
+    // Bytes of commands received and not yet run, and of replies not yet read by the client;
+    // past either the connection stops reading until the client catches up.
+    std::size_t maxQueuedInput = 1 << 20;
+    std::size_t maxUnreadOutput = 1 << 20;
     // Stop on SIGINT/SIGTERM (the ohmhex executable); tests stop the server with stop().
     bool handleSignals = false;
 };
@@ -51,7 +71,7 @@ struct TcpSessionConfig {
 class TcpServer {
 public:
     // Binds and listens; throws std::runtime_error with a clear message (bad address, port in
-    // use, non-loopback without a secret).
+    // use, non-loopback without a secret, a secret shorter than kMinSecretLength).
     TcpServer(TcpSessionConfig config, ConnectionEngineFactory factory);
     ~TcpServer();
     TcpServer(const TcpServer&) = delete;
@@ -73,7 +93,8 @@ private:
 std::optional<std::string> parseListenAddress(std::string_view text, std::string& host,
                                               std::uint16_t& port);
 
-// The first line of a secret file, trimmed; throws std::runtime_error if unreadable or empty.
+// The first line of a secret file, trimmed; throws std::runtime_error if unreadable or shorter
+// than kMinSecretLength.
 std::string readSecretFile(const std::string& path);
 
 } // namespace hex

@@ -124,9 +124,10 @@ TEST(MatchCli, BadInputGetsAClearMessage) {
 
 TEST(MatchCli, PlaysAnEngineOverTcpWithASecret) {
     test::TempDir dir("tcp");
-    test::writeFile(dir / "secret", "letmein\n");
+    test::writeFile(dir / "secret", "let-me-in-please-1234\n");
     TcpSessionConfig config;
-    config.secret = "letmein";
+    config.secret = "let-me-in-please-1234";
+    config.authFailureDelaySeconds = 0.05;
     TcpServer server(config, [] {
         auto state = std::make_unique<ConnectionEngine>();
         addAllCommands(state->htp, state->engine);

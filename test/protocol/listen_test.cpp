@@ -7,7 +7,10 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <csignal>
+#include <cstdio>
+#include <filesystem>
 #include <poll.h>
 #include <sys/wait.h>
 
@@ -76,15 +79,22 @@ int waitExit(pid_t pid, int errFd, double seconds) {
     return -1;
 }
 
+// The port ohmhex --listen serves on, read from its log; 0 if it never says.
+std::uint16_t servingPort(int errFd) {
+    const std::string needle = "serving HTP on 127.0.0.1:";
+    const std::string log = waitFor(errFd, needle);
+    const auto at = log.find(needle);
+    return at == std::string::npos
+               ? 0
+               : static_cast<std::uint16_t>(std::stoi(log.substr(at + needle.size())));
+}
+
 TEST(Listen, ServesOverTcpAndStopsOnSigterm) {
     int err = -1;
     const pid_t pid = startOhmhex({"--listen", "127.0.0.1:0", "-o", "player=onestep"}, err);
     ASSERT_GT(pid, 0);
-    const std::string needle = "serving HTP on 127.0.0.1:";
-    const std::string log = waitFor(err, needle);
-    const auto at = log.find(needle);
-    ASSERT_NE(at, std::string::npos) << log;
-    const auto port = static_cast<std::uint16_t>(std::stoi(log.substr(at + needle.size())));
+    const std::uint16_t port = servingPort(err);
+    ASSERT_NE(port, 0);
     test::TcpClient a(port);
     test::TcpClient b(port);
     a.send("boardsize 3\ngenmove b\n");
@@ -98,6 +108,45 @@ TEST(Listen, ServesOverTcpAndStopsOnSigterm) {
     EXPECT_EQ(waitExit(pid, err, 5), 0);
     EXPECT_TRUE(a.closedWithin(2));
     ::close(err);
+}
+
+TEST(Listen, SigtermEndsTheServerWithinASecondWhileClientsSearch) {
+    int err = -1;
+    const pid_t pid = startOhmhex({"--listen", "127.0.0.1:0", "-o", "max_time=60"}, err);
+    ASSERT_GT(pid, 0);
+    const std::uint16_t port = servingPort(err);
+    ASSERT_NE(port, 0);
+    test::TcpClient a(port);
+    test::TcpClient b(port);
+    a.send("boardsize 9\nplay b a1\nplay w i9\ngenmove b\n");
+    b.send("boardsize 9\nplay b a1\nplay w i9\nsolve-state b 60\n");
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_EQ(a.reply(), "= \n\n");
+        EXPECT_EQ(b.reply(), "= \n\n");
+    }
+    EXPECT_FALSE(a.reply(0.3).has_value()) << "genmove ended too soon to test anything";
+    const auto start = std::chrono::steady_clock::now();
+    ::kill(pid, SIGTERM);
+    EXPECT_EQ(waitExit(pid, err, 5), 0);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+    ::close(err);
+}
+
+TEST(Listen, ShortSecretFileIsRefusedAtStart) {
+    const std::string file = (std::filesystem::temp_directory_path() /
+                              ("ohmhex-listen-secret-" + std::to_string(::getpid())))
+                                 .string();
+    if (FILE* out = std::fopen(file.c_str(), "w")) {
+        std::fputs("too-short\n", out);
+        std::fclose(out);
+    }
+    int err = -1;
+    const pid_t pid = startOhmhex({"--listen", "127.0.0.1:0", "--secret-file", file}, err);
+    const std::string log = waitFor(err, "at least 16");
+    EXPECT_NE(log.find("has 9 characters; at least 16 are needed"), std::string::npos) << log;
+    EXPECT_EQ(waitExit(pid, err, 5), 1);
+    ::close(err);
+    std::remove(file.c_str());
 }
 
 TEST(Listen, NonLoopbackWithoutSecretIsRefused) {

@@ -97,10 +97,11 @@ TEST(TcpSession, LineLimitIsAParameter) {
 
 TEST(TcpSession, SecretMustBeTheFirstLine) {
     TcpSessionConfig c = config();
-    c.secret = "s3cret";
+    c.secret = "a-secret-of-16+chars";
+    c.authFailureDelaySeconds = 0.05;
     Server server(c);
     test::TcpClient good(server.port());
-    good.send("s3cret\nname\n");
+    good.send("a-secret-of-16+chars\nname\n");
     EXPECT_EQ(good.reply(), "= OhmHex\n\n");
     test::TcpClient wrong(server.port());
     wrong.send("guess\nname\n");
@@ -199,8 +200,10 @@ TEST(TcpSession, ClientsCannotChangeProcessWideOptionsAndAreCapped) {
         EXPECT_EQ(a.reply(),
                   std::string("? ") + name + " is process-wide: a TCP client cannot change it\n\n");
     }
-    for (const char* name : {"tcp_max_connections", "tcp_secret_file", "tcp_max_line",
-                             "tcp_idle_timeout", "tcp_max_tt_mb"}) {
+    for (const char* name :
+         {"tcp_max_connections", "tcp_secret_file", "tcp_max_line", "tcp_idle_timeout",
+          "tcp_max_tt_mb", "tcp_auth_timeout", "tcp_max_unauthenticated", "tcp_max_queued_input",
+          "tcp_max_unread_output"}) {
         a.send(std::string("param_ohmhex ") + name + " 100\n");
         EXPECT_EQ(a.reply(), std::string("? ") + name +
                                  " is read when ohmhex starts: set it with -o " + name +

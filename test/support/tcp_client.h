@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -17,8 +18,17 @@ namespace hex::test {
 // A blocking loopback client with bounded waits, for tests of the TCP session.
 class TcpClient {
 public:
-    explicit TcpClient(std::uint16_t port) {
+    // `source`: the local address to connect from (any of 127.0.0.0/8 is loopback on Linux),
+    // so a test can play clients from different addresses.
+    explicit TcpClient(std::uint16_t port, const char* source = nullptr) {
         fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+        if (source) {
+            sockaddr_in local{};
+            local.sin_family = AF_INET;
+            ::inet_pton(AF_INET, source, &local.sin_addr);
+            if (::bind(fd_, reinterpret_cast<sockaddr*>(&local), sizeof local) != 0)
+                return;
+        }
         sockaddr_in address{};
         address.sin_family = AF_INET;
         address.sin_port = htons(port);
@@ -44,6 +54,24 @@ public:
             text.remove_prefix(static_cast<std::size_t>(n));
         }
         return true;
+    }
+
+    // Sends as much of the text as the connection takes until it accepts nothing for the given
+    // time (the server has stopped reading); the bytes sent.
+    std::size_t sendUntilStalled(std::string_view text, double stallSeconds) {
+        std::size_t sent = 0;
+        while (sent < text.size()) {
+            pollfd p{fd_, POLLOUT, 0};
+            if (::poll(&p, 1, static_cast<int>(stallSeconds * 1000)) <= 0)
+                break;
+            const ssize_t n =
+                ::send(fd_, text.data() + sent, text.size() - sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (n <= 0 && errno != EAGAIN)
+                break;
+            if (n > 0)
+                sent += static_cast<std::size_t>(n);
+        }
+        return sent;
     }
 
     // The next reply up to and including its blank line, or nullopt on timeout or end of stream.
