@@ -1,3 +1,4 @@
+#include "match/engine_link.h"
 #include "match/match_command_line.h"
 #include "match/merge.h"
 #include "match/tournament.h"
@@ -7,17 +8,23 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdlib>
+#include <exception>
 #include <iostream>
 
 namespace {
 
 std::atomic<bool> stopRequested{false};
 
-// The first Ctrl-C stops after the finished games are saved; a second one kills at once.
-void onSignal(int) {
-    stopRequested = true;
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+// The first Ctrl-C (SIGTERM, SIGHUP) stops after the finished games are saved; a second one ends
+// the program at once, and its engines with it: they run in process groups of their own, which
+// the terminal's signals do not reach.
+void onSignal(int signal) {
+    if (!stopRequested.exchange(true))
+        return;
+    hex::match::killEveryEngine();
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
 }
 
 int merge(const hex::match::MatchCommandLine& commandLine) {
@@ -38,8 +45,8 @@ int play(hex::match::MatchCommandLine& commandLine) {
     hex::match::nameEngines(config);
     const auto schedule = hex::match::buildSchedule(config);
     const auto games = hex::match::shardOf(schedule, config.shard);
-    std::signal(SIGINT, onSignal);
-    std::signal(SIGTERM, onSignal);
+    for (const int signal : {SIGINT, SIGTERM, SIGHUP})
+        std::signal(signal, onSignal);
     const auto records = hex::match::runTournament(config, games, stopRequested);
     const auto info = hex::match::describe(config, static_cast<int>(schedule.size()));
     if (!config.outDir.empty())
@@ -55,6 +62,10 @@ int play(hex::match::MatchCommandLine& commandLine) {
 } // namespace
 
 int main(int argc, char** argv) {
+    std::set_terminate([] {
+        hex::match::killEveryEngine();
+        std::abort();
+    });
     spdlog::set_default_logger(spdlog::stderr_color_mt("ohmhex-match"));
     auto commandLine = hex::match::parseMatchCommandLine(argc, argv);
     if (commandLine.help) {

@@ -4,6 +4,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/write.hpp>
 
+#include <array>
 #include <cctype>
 #include <csignal>
 #include <cstring>
@@ -21,6 +22,26 @@ namespace hex::match {
 namespace {
 
 constexpr std::size_t kMaxReply = 1 << 20;
+
+// The process groups of the running engine children, for killEveryEngine(); 0 is a free slot.
+// More than -j's limit of 256 workers with two engines each.
+std::array<std::atomic<pid_t>, 1024> runningGroups{};
+
+void addRunningGroup(pid_t group) {
+    for (auto& slot : runningGroups) {
+        pid_t free = 0;
+        if (slot.compare_exchange_strong(free, group))
+            return;
+    }
+}
+
+void removeRunningGroup(pid_t group) {
+    for (auto& slot : runningGroups) {
+        pid_t expected = group;
+        if (slot.compare_exchange_strong(expected, 0))
+            return;
+    }
+}
 
 std::string shown(std::string_view text) {
     std::string out;
@@ -91,6 +112,7 @@ pid_t spawn(std::vector<std::string> argv, int stderrFd, int& toChild, int& from
     }
     toChild = in[1];
     fromChild = out[0];
+    addRunningGroup(pid);
     return pid;
 }
 
@@ -141,6 +163,12 @@ std::vector<std::string> splitArguments(std::string_view command) {
     if (inWord)
         words.push_back(std::move(word));
     return words;
+}
+
+void killEveryEngine() noexcept {
+    for (auto& slot : runningGroups)
+        if (const pid_t group = slot.load(); group > 0)
+            ::kill(-group, SIGKILL);
 }
 
 bool needsShell(std::string_view command) {
@@ -304,6 +332,7 @@ void EngineLink::kill() {
     if (pid_ > 0) {
         // Its helpers too, and the engine itself when /bin/sh started it.
         ::kill(-pid_, SIGKILL);
+        removeRunningGroup(pid_); // before waitpid frees the number for another process
         ::waitpid(pid_, nullptr, 0);
         pid_ = -1;
     }

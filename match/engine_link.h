@@ -82,6 +82,10 @@ private:
     bool eof_ = false;
 };
 
+// Kills the process group of every engine child still running. Async-signal-safe: for a signal
+// handler or a terminate handler that ends the program at once, so that no engine outlives it.
+void killEveryEngine() noexcept;
+
 // HexGui-style argument splitting: whitespace separates, "double quotes" group, \" escapes.
 std::vector<std::string> splitArguments(std::string_view command);
 // True if the command needs /bin/sh (pipes, redirections, variables, globs, ';', '&&', quotes

@@ -169,14 +169,16 @@ Options:
   -j N                 games in parallel, each with its own engine processes (default 1)
   --shard K/N          play only the K-th of N disjoint parts of the schedule
   --out DIR            write game-NNNNNN.sgf, results.json, results.csv, summary.txt and
-                       engine-stderr.log into DIR
+                       engine-stderr.log into DIR. If DIR holds results of the same
+                       tournament, their games are kept and only the others are played; a
+                       different tournament there is refused
   --seed N             seed for --chaos (default 1)
   --chaos P            soak testing: per move, chance P of '# interrupt' after genmove and of
                        an undo and replay of the move
   --no-progress        no progress line on stderr
 A crash, a timeout, a malformed or out-of-turn reply, an illegal move or a refused command loses
 the game for that engine (the reason is in the results) and the engine is restarted. Ctrl-C stops
-and keeps every finished game.
+and keeps every finished game; a second one kills the engines and ends at once.
 )";
 }
 

@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 
 namespace hex::match {
@@ -17,23 +15,14 @@ void mergeResults(const std::vector<std::string>& inputs, TournamentInfo& info,
         std::filesystem::path path(input);
         if (std::filesystem::is_directory(path))
             path /= "results.json";
-        std::ifstream in(path, std::ios::binary);
-        std::stringstream text;
-        if (!in || !(text << in.rdbuf()))
-            throw std::runtime_error("cannot read '" + path.string() + "'");
         TournamentInfo part;
         std::vector<GameRecord> partGames;
-        try {
-            readResultsJson(text.str(), part, partGames);
-        } catch (const std::exception& error) {
-            throw std::runtime_error(path.string() + ": " + error.what());
-        }
+        readResultsFile(path.string(), part, partGames);
         if (first)
             info = part;
-        else if (part.engines[0] != info.engines[0] || part.engines[1] != info.engines[1] ||
-                 part.settings != info.settings || part.totalGames != info.totalGames)
+        else if (const auto difference = tournamentDifference(part, info); !difference.empty())
             throw std::runtime_error(path.string() + " comes from a different tournament (" +
-                                     part.settings + " vs " + info.settings + ")");
+                                     difference + ")");
         first = false;
         for (auto& game : partGames) {
             if (!seen.insert(game.index).second)

@@ -1,12 +1,13 @@
 #include "match/progress.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <unistd.h>
 
 namespace hex::match {
 
-Progress::Progress(int total, const std::string (&engines)[2], bool enabled)
-    : total_(total), engines_{engines[0], engines[1]}, enabled_(enabled),
+Progress::Progress(int total, const std::string (&engines)[2], bool enabled, int resumed)
+    : total_(total), resumed_(resumed), engines_{engines[0], engines[1]}, enabled_(enabled),
       terminal_(::isatty(2) != 0) {}
 
 void Progress::update(const std::vector<GameRecord>& done) {
@@ -20,7 +21,7 @@ void Progress::update(const std::vector<GameRecord>& done) {
     const Summary s = summarize(done);
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    const int eta = static_cast<int>(elapsed / n * (total_ - n));
+    const int eta = static_cast<int>(elapsed / std::max(1, n - resumed_) * (total_ - n));
     constexpr int kWidth = 24;
     const int filled = n * kWidth / total_;
     std::string bar(static_cast<std::size_t>(filled), '#');

@@ -12,12 +12,14 @@ namespace hex::match {
 // place; otherwise a line is printed every tenth of the run, so logs stay short.
 class Progress {
 public:
-    Progress(int total, const std::string (&engines)[2], bool enabled);
+    // `resumed`: games of `total` that an earlier run played (they do not count for the ETA).
+    Progress(int total, const std::string (&engines)[2], bool enabled, int resumed = 0);
     void update(const std::vector<GameRecord>& done);
     void finish();
 
 private:
     int total_;
+    int resumed_;
     std::string engines_[2];
     bool enabled_;
     bool terminal_;

@@ -6,7 +6,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <limits>
+#include <sstream>
 #include <stdexcept>
 
 namespace hex::match {
@@ -94,11 +96,38 @@ int GameRecord::winnerEngine() const {
     return -1;
 }
 
+std::string tournamentDifference(const TournamentInfo& a, const TournamentInfo& b) {
+    const auto quoted = [](const std::string& text) { return "'" + text + "'"; };
+    for (int e = 0; e < 2; ++e)
+        if (a.engines[e] != b.engines[e])
+            return fmt::format("engine {} {} vs {}", e + 1, quoted(a.engines[e]),
+                               quoted(b.engines[e]));
+    if (a.settings != b.settings)
+        return "settings " + quoted(a.settings) + " vs " + quoted(b.settings);
+    if (a.totalGames != b.totalGames)
+        return fmt::format("{} vs {} scheduled games", a.totalGames, b.totalGames);
+    return "";
+}
+
+std::string gameFileName(int index) { return fmt::format("game-{:06d}.sgf", index + 1); }
+
+bool isGameFileName(std::string_view name) {
+    constexpr std::string_view prefix = "game-";
+    constexpr std::string_view suffix = ".sgf";
+    if (name.size() <= prefix.size() + suffix.size() || !name.starts_with(prefix) ||
+        !name.ends_with(suffix))
+        return false;
+    const auto digits = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+    return digits.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
 std::string resultsJson(const TournamentInfo& info, const std::vector<GameRecord>& games) {
-    const nlohmann::json tournament = {{"engines", info.engines},
-                                       {"commands", info.commands},
-                                       {"settings", info.settings},
-                                       {"total_games", info.totalGames}};
+    nlohmann::json tournament = {{"engines", info.engines},
+                                 {"commands", info.commands},
+                                 {"settings", info.settings},
+                                 {"total_games", info.totalGames}};
+    if (!info.extraSettings.empty())
+        tournament["extra_settings"] = info.extraSettings;
     std::vector<std::string> lines;
     for (const auto& game : games)
         lines.push_back("\n" + compact(gameJson(game)));
@@ -116,11 +145,25 @@ void readResultsJson(std::string_view text, TournamentInfo& info, std::vector<Ga
             t.at("commands").at(i).get_to(info.commands[i]);
         }
         t.at("settings").get_to(info.settings);
+        info.extraSettings = t.value("extra_settings", "");
         t.at("total_games").get_to(info.totalGames);
         for (const auto& g : root.at("games"))
             games.push_back(gameFromJson(g));
     } catch (const nlohmann::json::exception& error) {
         throw std::runtime_error(std::string("JSON: ") + error.what());
+    }
+}
+
+void readResultsFile(const std::string& path, TournamentInfo& info,
+                     std::vector<GameRecord>& games) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    if (!in || !(text << in.rdbuf()))
+        throw std::runtime_error("cannot read '" + path + "'");
+    try {
+        readResultsJson(text.str(), info, games);
+    } catch (const std::exception& error) {
+        throw std::runtime_error(path + ": " + error.what());
     }
 }
 

@@ -31,12 +31,28 @@ struct TournamentInfo {
     std::string engines[2]; // names
     std::string commands[2];
     std::string settings; // sizes, openings, swap, time control, games
-    int totalGames = 0;   // of the unsharded schedule
+    // Set-up commands, --margin, --command-timeout, --chaos where they are not the defaults
+    // ("setup1=param_ohmhex max_time 1 margin=1"); empty for none, and then not written.
+    std::string extraSettings;
+    int totalGames = 0; // of the unsharded schedule
 };
+
+// The first difference in names, settings or schedule size between two tournaments ("settings
+// 'sizes=4 ...' vs 'sizes=5 ...'"), or an empty string. Commands and extra settings are not
+// compared: shards played on different machines may start the same engine from different paths,
+// and shards written before extra settings were recorded must still merge.
+std::string tournamentDifference(const TournamentInfo& a, const TournamentInfo& b);
+
+// The SGF file of game `index` (0-based) in an output directory: "game-000001.sgf" for game 0.
+std::string gameFileName(int index);
+// True for a name gameFileName() could have made.
+bool isGameFileName(std::string_view name);
 
 // The complete results.json text; and reading it back (throws std::runtime_error).
 std::string resultsJson(const TournamentInfo& info, const std::vector<GameRecord>& games);
 void readResultsJson(std::string_view text, TournamentInfo& info, std::vector<GameRecord>& games);
+// Reads a results.json file; throws std::runtime_error naming the file and the problem.
+void readResultsFile(const std::string& path, TournamentInfo& info, std::vector<GameRecord>& games);
 std::string resultsCsv(const std::vector<GameRecord>& games);
 
 // Engine 0's score over the games with a result, and the Elo difference with its 95% interval

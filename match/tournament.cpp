@@ -1,12 +1,14 @@
 #include "match/tournament.h"
 
 #include "match/progress.h"
+#include "match/resume.h"
 #include "protocol/sgf.h"
 
 #include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <exception>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
@@ -70,6 +72,24 @@ std::vector<Opening> openingsFor(const MatchConfig& config, int size) {
     return openings;
 }
 
+// What else decides how the games are played, named only where it is not the default, so that
+// results files of default runs stay as earlier versions wrote them.
+std::string extraSettings(const MatchConfig& config) {
+    std::vector<std::string> named;
+    for (int e = 0; e < 2; ++e)
+        if (!config.engines[e].setup.empty())
+            named.push_back(
+                fmt::format("setup{}={}", e + 1, fmt::join(config.engines[e].setup, ";")));
+    const GameSettings defaults;
+    if (config.settings.margin != defaults.margin)
+        named.push_back(fmt::format("margin={}", config.settings.margin));
+    if (config.settings.commandTimeout != defaults.commandTimeout)
+        named.push_back(fmt::format("command_timeout={}", config.settings.commandTimeout));
+    if (config.settings.chaos != defaults.chaos)
+        named.push_back(fmt::format("chaos={} seed={}", config.settings.chaos, config.seed));
+    return fmt::format("{}", fmt::join(named, " "));
+}
+
 // One worker's engines; a null link is (re)started before the next game.
 class Seats {
 public:
@@ -127,17 +147,22 @@ public:
            const std::atomic<bool>& stop)
         : config_(config), games_(games), stop_(stop),
           info_(describe(config, static_cast<int>(buildScheduleSize(config)))),
-          progress_(static_cast<int>(games.size()), info_.engines, config.progress) {}
+          resume_(config.outDir.empty() ? ResumePoint{{}, games}
+                                        : findResumePoint(config.outDir, info_, games)),
+          progress_(static_cast<int>(games.size()), info_.engines, config.progress,
+                    static_cast<int>(resume_.finished.size())),
+          records_(resume_.finished) {}
 
     std::vector<GameRecord> run() {
         int stderrFd = -1;
         if (!config_.outDir.empty()) {
+            announceResume();
             std::filesystem::create_directories(config_.outDir);
             const auto log = std::filesystem::path(config_.outDir) / "engine-stderr.log";
             stderrFd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
         }
         std::vector<std::thread> workers;
-        const int jobs = std::max(1, std::min<int>(config_.jobs, static_cast<int>(games_.size())));
+        const int jobs = std::min<int>(config_.jobs, static_cast<int>(resume_.remaining.size()));
         for (int j = 0; j < jobs; ++j)
             workers.emplace_back([this, stderrFd] { work(stderrFd); });
         for (auto& worker : workers)
@@ -145,6 +170,8 @@ public:
         if (stderrFd >= 0)
             ::close(stderrFd);
         progress_.finish();
+        if (failure_)
+            std::rethrow_exception(failure_);
         std::sort(records_.begin(), records_.end(),
                   [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
         return records_;
@@ -155,17 +182,35 @@ private:
         return config.shard.n == 1 ? games_.size() : buildSchedule(config).size();
     }
 
+    void announceResume() {
+        if (resume_.remaining.empty())
+            spdlog::info("{}: all {} games are played", config_.outDir, games_.size());
+        else if (!resume_.finished.empty())
+            spdlog::info("{} holds {} of these {} games; playing the other {}", config_.outDir,
+                         resume_.finished.size(), games_.size(), resume_.remaining.size());
+        if (const int removed = removeUnrecordedGameFiles(config_.outDir, resume_.finished))
+            spdlog::info("removed {} SGF files of games that results.json does not hold", removed);
+    }
+
     void work(int stderrFd) {
-        Seats seats(config_, stderrFd);
-        for (;;) {
-            const std::size_t i = next_++;
-            if (i >= games_.size() || stop_)
-                return;
-            const ScheduledGame& game = games_[i];
-            std::optional<GameRecord> record = playOne(seats, game);
-            if (!record)
-                return; // abandoned by the user
-            finished(std::move(*record));
+        try {
+            Seats seats(config_, stderrFd); // its engines are stopped however the loop ends
+            for (;;) {
+                const std::size_t i = next_++;
+                if (i >= resume_.remaining.size() || stop_ || failed_)
+                    return;
+                std::optional<GameRecord> record = playOne(seats, resume_.remaining[i]);
+                if (!record)
+                    return; // abandoned by the user
+                finished(std::move(*record));
+            }
+        } catch (...) {
+            // Writing a file failed, say: the other workers finish their games, then run()
+            // throws this.
+            std::lock_guard lock(mutex_);
+            if (!failure_)
+                failure_ = std::current_exception();
+            failed_ = true;
         }
     }
 
@@ -218,10 +263,9 @@ private:
         record.blackTime = outcome.timeUsed[0];
         record.whiteTime = outcome.timeUsed[1];
         if (!config_.outDir.empty()) {
-            char name[32];
-            std::snprintf(name, sizeof name, "game-%06d.sgf", scheduled.index + 1);
-            record.sgf = name;
-            writeText(std::filesystem::path(config_.outDir) / name, gameSgf(outcome.game, record));
+            record.sgf = gameFileName(scheduled.index);
+            writeText(std::filesystem::path(config_.outDir) / record.sgf,
+                      gameSgf(outcome.game, record));
         }
         return record;
     }
@@ -238,10 +282,13 @@ private:
     const std::vector<ScheduledGame>& games_;
     const std::atomic<bool>& stop_;
     TournamentInfo info_;
+    ResumePoint resume_;
     Progress progress_;
     std::atomic<std::size_t> next_{0};
     std::mutex mutex_;
-    std::vector<GameRecord> records_;
+    std::vector<GameRecord> records_; // finished games, the resumed ones included
+    std::atomic<bool> failed_{false};
+    std::exception_ptr failure_;
 };
 
 } // namespace
@@ -281,6 +328,7 @@ TournamentInfo describe(const MatchConfig& config, int totalGames) {
       << " move_time=" << config.settings.moveTime << " clock=" << config.settings.gameClock
       << " games=" << config.games;
     info.settings = s.str();
+    info.extraSettings = extraSettings(config);
     info.totalGames = totalGames;
     return info;
 }

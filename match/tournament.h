@@ -42,7 +42,10 @@ void nameEngines(MatchConfig& config);
 // Plays the games of a schedule on `jobs` threads, each with its own pair of engines, restarts an
 // engine after a game it lost by a fault, and writes the SGF of each game and the results files
 // as games finish (so an interrupted run keeps every finished game). `stop` ends it early:
-// running games are abandoned and not recorded.
+// running games are abandoned and not recorded. If config.outDir holds results of the same
+// tournament, their games are kept and not played again (see resume.h); results of another one
+// there throw std::runtime_error before anything is played or changed. Returns every finished
+// game, the kept ones included, in schedule order.
 std::vector<GameRecord> runTournament(const MatchConfig& config,
                                       const std::vector<ScheduledGame>& games,
                                       const std::atomic<bool>& stop);

@@ -5,7 +5,8 @@
 //   --resign-at N --swap-at N (answers swap-pieces) --swap-always 1 (whenever one stone is on
 //   the board, even to swap back)
 // and --stall-game N (stalls at the first genmove of its N-th game, counting boardsize commands),
-// --exit-at-start (dies before reading anything), --name NAME.
+// --exit-at-start (dies before reading anything), --name NAME, --think-ms N (waits N ms before
+// every move, so that a test can interrupt a tournament in its middle).
 #include "core/game.h"
 
 #include <chrono>
@@ -53,6 +54,7 @@ int main(int argc, char** argv) {
         const auto it = at.find(what);
         return it != at.end() && it->second == n;
     };
+    const auto think = std::chrono::milliseconds(at.count("--think-ms") ? at["--think-ms"] : 0);
     hex::Game game(11, 11);
     int genmoves = 0;
     int games = 0;
@@ -92,6 +94,7 @@ int main(int argc, char** argv) {
             in >> color;
             const Color side = color[0] == 'b' ? Color::Black : Color::White;
             const int n = ++genmoves;
+            std::this_thread::sleep_for(think);
             if (cue("--crash-at", n))
                 std::_Exit(3);
             if (cue("--stall-at", n) || (n == 1 && cue("--stall-game", games)))

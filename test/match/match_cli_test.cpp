@@ -6,44 +6,10 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <sys/wait.h>
 #include <thread>
 
 namespace hex {
 namespace {
-
-struct Outcome {
-    int status = -1;
-    std::string output; // stdout and stderr
-};
-
-Outcome runMatch(const std::string& args) {
-    const std::string command = std::string(MATCH_BINARY) + " " + args + " --no-progress 2>&1";
-    Outcome run;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    char buffer[4096];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
-        run.output.append(buffer, n);
-    const int status = ::pclose(pipe);
-    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
-}
-
-std::vector<match::GameRecord> results(const std::filesystem::path& dir) {
-    match::TournamentInfo info;
-    std::vector<match::GameRecord> games;
-    match::readResultsJson(test::readFile(dir / "results.json"), info, games);
-    return games;
-}
-
-// The deterministic part of a result (times and memory vary from run to run).
-std::string key(const match::GameRecord& g) {
-    return std::to_string(g.index) + "|" + std::to_string(g.size) + "|" + g.opening + "|" +
-           g.black + "|" + g.white + "|" + g.winner + "|" + g.reason + "|" +
-           std::to_string(g.plies) + "|" + g.sgf;
-}
 
 TEST(MatchCli, MergedShardsEqualTheUnshardedRun) {
     test::TempDir dir("shards");
@@ -51,27 +17,28 @@ TEST(MatchCli, MergedShardsEqualTheUnshardedRun) {
     const std::string common = "--engine '" + test::ohmhex() + " -o player=onestep' --engine '" +
                                test::fakeEngine() +
                                "' --size 4,5 --openings all --games 14 --move-time 2";
-    ASSERT_EQ(runMatch(common + " --out " + (dir / "full").string()).status, 0);
-    ASSERT_EQ(runMatch(common + " --shard 1/2 --out " + (dir / "s1").string()).status, 0);
-    const Outcome second = runMatch(common + " -j 2 --shard 2/2 --out " + (dir / "s2").string());
+    ASSERT_EQ(test::runMatch(common + " --out " + (dir / "full").string()).status, 0);
+    ASSERT_EQ(test::runMatch(common + " --shard 1/2 --out " + (dir / "s1").string()).status, 0);
+    const test::Outcome second =
+        test::runMatch(common + " -j 2 --shard 2/2 --out " + (dir / "s2").string());
     ASSERT_EQ(second.status, 0) << second.output;
-    const Outcome merged =
-        runMatch("merge --out " + (dir / "merged").string() + " " + (dir / "s1").string() + " " +
-                 (dir / "s2" / "results.json").string());
+    const test::Outcome merged =
+        test::runMatch("merge --out " + (dir / "merged").string() + " " + (dir / "s1").string() +
+                       " " + (dir / "s2" / "results.json").string());
     ASSERT_EQ(merged.status, 0) << merged.output;
-    const auto full = results(dir / "full");
-    const auto both = results(dir / "merged");
+    const auto full = test::results(dir / "full");
+    const auto both = test::results(dir / "merged");
     ASSERT_EQ(full.size(), 14u);
     ASSERT_EQ(both.size(), full.size());
     for (std::size_t i = 0; i < full.size(); ++i)
-        EXPECT_EQ(key(both[i]), key(full[i]));
+        EXPECT_EQ(test::key(both[i]), test::key(full[i]));
     EXPECT_EQ(test::readFile(dir / "merged" / "summary.txt"),
               test::readFile(dir / "full" / "summary.txt"));
     EXPECT_EQ(test::readFile(dir / "merged" / "game-000014.sgf"),
               test::readFile(dir / "full" / "game-000014.sgf"));
     // Merging a shard twice is refused.
-    const Outcome twice = runMatch("merge --out " + (dir / "bad").string() + " " +
-                                   (dir / "s1").string() + " " + (dir / "s1").string());
+    const test::Outcome twice = test::runMatch("merge --out " + (dir / "bad").string() + " " +
+                                               (dir / "s1").string() + " " + (dir / "s1").string());
     EXPECT_NE(twice.status, 0);
     EXPECT_NE(twice.output.find("appears twice"), std::string::npos) << twice.output;
 }
@@ -107,19 +74,19 @@ TEST(MatchCli, EngineOptionsApplyToTheEngineBeforeThem) {
 TEST(MatchCli, BadInputGetsAClearMessage) {
     const std::string engines =
         " --engine '" + test::ohmhex() + "' --engine '" + test::ohmhex() + "'";
-    Outcome run = runMatch(engines + " --openings /nonexistent/openings.txt");
+    test::Outcome run = test::runMatch(engines + " --openings /nonexistent/openings.txt");
     EXPECT_EQ(run.status, 1);
     EXPECT_NE(run.output.find("cannot read the opening file '/nonexistent/openings.txt'"),
               std::string::npos)
         << run.output;
-    run = runMatch("--engine x");
+    run = test::runMatch("--engine x");
     EXPECT_EQ(run.status, 2);
     EXPECT_NE(run.output.find("give two engines"), std::string::npos);
-    run = runMatch(engines + " --shard 3/2");
+    run = test::runMatch(engines + " --shard 3/2");
     EXPECT_EQ(run.status, 2);
-    run = runMatch(engines + " --openings balanced");
+    run = test::runMatch(engines + " --openings balanced");
     EXPECT_NE(run.output.find("--tables FILE"), std::string::npos);
-    EXPECT_EQ(runMatch("--help").status, 0);
+    EXPECT_EQ(test::runMatch("--help").status, 0);
 }
 
 TEST(MatchCli, PlaysAnEngineOverTcpWithASecret) {

@@ -134,6 +134,7 @@ TEST(MatchResults, JsonRoundTripKeepsEveryField) {
     info.engines[0] = "a";
     info.engines[1] = "b";
     info.totalGames = 10;
+    info.extraSettings = "setup1=a;b margin=1";
     TournamentInfo readInfo;
     std::vector<GameRecord> read;
     readResultsJson(resultsJson(info, {g}), readInfo, read);
@@ -144,6 +145,7 @@ TEST(MatchResults, JsonRoundTripKeepsEveryField) {
     EXPECT_EQ(read[0].rssKb[0], 1234);
     EXPECT_EQ(read[0].winnerEngine(), 0);
     EXPECT_EQ(readInfo.totalGames, 10);
+    EXPECT_EQ(readInfo.extraSettings, info.extraSettings);
     EXPECT_NE(resultsCsv({g}).find("\"x,\"\"y\"\"\""), std::string::npos);
 }
 

@@ -71,22 +71,6 @@ TEST(Tournament, CrashLosesTheGameAndTheEngineIsRestarted) {
 
 TEST(Tournament, StallLosesOnTime) { expectFakeLosesEveryGame("--stall-at 1", "timeout", 0.2); }
 
-// Live processes (not zombies) whose command line contains `marker`.
-std::vector<std::string> processesWith(const std::string& marker) {
-    std::vector<std::string> found;
-    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
-        const std::string pid = entry.path().filename();
-        if (pid.find_first_not_of("0123456789") != std::string::npos)
-            continue;
-        std::string commandLine = test::readFile(entry.path() / "cmdline");
-        std::replace(commandLine.begin(), commandLine.end(), '\0', ' ');
-        const bool zombie = test::readFile(entry.path() / "stat").find(") Z ") != std::string::npos;
-        if (!zombie && commandLine.find(marker) != std::string::npos)
-            found.push_back(pid + ": " + commandLine);
-    }
-    return found;
-}
-
 TEST(Tournament, AStalledEngineStartedThroughTheShellDiesWithItsShell) {
     // The ';' makes the referee start /bin/sh -c, which stays the fake's parent. The fake stalls
     // at its first genmove and loses on time; killing only the shell would leave it running.
@@ -97,7 +81,7 @@ TEST(Tournament, AStalledEngineStartedThroughTheShellDiesWithItsShell) {
     ASSERT_EQ(games.size(), 2u);
     for (const GameRecord& g : games)
         EXPECT_NE(g.reason.find("timeout"), std::string::npos) << g.reason;
-    EXPECT_EQ(processesWith(marker), std::vector<std::string>{});
+    EXPECT_EQ(test::processesWith(marker), std::vector<std::string>{});
 }
 
 TEST(Tournament, IllegalMoveLoses) { expectFakeLosesEveryGame("--illegal-at 2", "illegal move"); }
