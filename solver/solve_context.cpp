@@ -2,10 +2,6 @@
 
 namespace hex {
 
-namespace {
-constexpr std::uint64_t kPollInterval = 256; // nodes between clock and stop-flag polls
-}
-
 void SolveContext::start(const Board& board, const SolveLimits& limits) {
     board_.emplace(board);
     limits_ = limits;
@@ -17,16 +13,17 @@ void SolveContext::start(const Board& board, const SolveLimits& limits) {
 bool SolveContext::outOfBudget() {
     if (aborted_)
         return true;
-    const std::uint64_t work = stats_.nodes + stats_.lookaheads;
     if (limits_.maxNodes != 0 && stats_.nodes > limits_.maxNodes)
         aborted_ = true;
-    if (work % kPollInterval == 1) {
+    // The clock and the stop flag at every call: on 11x11 a node's connection build takes
+    // milliseconds, so polling every few hundred let a 0.2 s budget run for seconds.
+    if (limits_.maxSeconds > 0) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started_;
-        if (limits_.maxSeconds > 0 && elapsed.count() > limits_.maxSeconds)
-            aborted_ = true;
-        if (limits_.stop && limits_.stop())
+        if (elapsed.count() > limits_.maxSeconds)
             aborted_ = true;
     }
+    if (limits_.stop && limits_.stop())
+        aborted_ = true;
     return aborted_;
 }
 

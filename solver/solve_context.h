@@ -17,8 +17,8 @@ public:
     // Marks the current position as the root of a search (NodeAnalysis::ownConnectionsMayDecide).
     void markRoot() { rootEmpty_ = board_->emptyCount(); }
 
-    // Whether the solve must stop: the node limit, or (polled every 256 nodes and lookaheads)
-    // the time and the stop flag. Once true, it stays true until the next start().
+    // Whether the solve must stop: the node limit, the time or the stop flag (all polled at
+    // every call). Once true, it stays true until the next start().
     bool outOfBudget();
     bool aborted() const noexcept { return aborted_; }
     void abort() noexcept { aborted_ = true; }

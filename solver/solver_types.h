@@ -60,7 +60,7 @@ struct SolverParams {
 struct SolveLimits {
     std::uint64_t maxNodes = 0; // 0: no limit
     double maxSeconds = 0;      // 0: no limit
-    StopFn stop;                // polled now and then; returning true aborts the solve
+    StopFn stop;                // polled at every evaluation; returning true aborts the solve
 };
 
 struct SolveStats {
