@@ -158,8 +158,10 @@ SUMMARY = re.compile(r"search \w+ \w+: best \S+ score \S+ depth (\d+) nodes (\d+
 def speed(args):
     for name in args.evaluators.split(","):
         for i, moves in enumerate(MIDDLEGAMES):
-            engine = Engine(args.binary, {"player": "search", "max_time": args.time,
-                                          "evaluator": name, "log_level": "info"})
+            options = {"player": "search", "max_time": args.time, "evaluator": name,
+                       "log_level": "info"}
+            options.update(option.split("=", 1) for option in args.option)
+            engine = Engine(args.binary, options)
             engine.send("boardsize 11 11")
             color = "black"
             for move in moves.split():
@@ -197,6 +199,8 @@ def main():
     s.add_argument("--binary", default=DEFAULT_BINARY)
     s.add_argument("--time", type=float, default=5.0)
     s.add_argument("--evaluators", default="resistance,twodistance,yreduction,maxflow")
+    s.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="an engine option for every search (repeatable), e.g. resistance_links=vc")
     args = parser.parse_args()
     {"match": match, "versus": versus, "speed": speed}[args.mode](args)
 

@@ -67,6 +67,10 @@ void declareEngineOptions(Options& options) {
                                "genmove first runs the solver (a quarter of the time to the hard "
                                "deadline, at least 1 s) on positions with at most this many empty "
                                "cells, and plays a proven win at once (0: never)."));
+    options.declare(O::real("solver_check", 0, 0, 0.9,
+                            "Share of a timed move kept for the solver to check the chosen move "
+                            "from the opponent's side; a move it proves losing gives way to the "
+                            "next one (0: no check)."));
     // Logging is the whole process's: a TCP client cannot change it.
     const auto process = [](Options::Spec spec) {
         return Options::scoped(Options::Scope::Process, std::move(spec));

@@ -42,6 +42,7 @@ PlayerSettings playerSettings(const Options& options, const GameClock& clock, Co
     s.limits.connectionsMaxEmpty = static_cast<int>(options.getInt("connections_max_empty"));
     s.limits.pruneInferiorAtRoot = options.getBool("root_inferior");
     s.solverMaxEmpty = static_cast<int>(options.getInt("solver_max_empty"));
+    s.solverCheckShare = options.getReal("solver_check");
     s.clock = searchClock(options, clock, color);
     return s;
 }

@@ -27,6 +27,11 @@ struct PlayerSettings {
     // Positions with at most this many empty cells first go to the solver, for kSolverShare of
     // the time to the move's hard deadline (at most kSolverNodes nodes); 0: never.
     int solverMaxEmpty = 20;
+    // Share of a timed move's budget kept for the solver's check of the chosen move (0: no
+    // check): the search gets the rest, then the solver tries to prove, from the opponent's
+    // side, that the chosen move loses; a refuted move gives way to the next root move.
+    // Without a clock every checked move gets kCheckNodes solver nodes.
+    double solverCheckShare = 0.0;
 };
 
 // The last search, kept for the analyze commands (principal variation and root scores).
@@ -68,6 +73,12 @@ private:
     SearchResult search(const Board& board, Color toMove, const PlayerSettings& settings,
                         const StopFn& shouldStop);
     static SearchResult solvedWin(const SolveResult& solved, const Board& board);
+    void checkWithSolver(const Board& board, Color toMove,
+                         const std::optional<SteadyClock::time_point>& deadline,
+                         const StopFn& shouldStop, SearchResult& result);
+    bool solverRefutes(const Board& board, Color toMove, Cell move,
+                       const std::optional<SteadyClock::time_point>& deadline,
+                       const StopFn& shouldStop);
 
     // Share of the time to the hard deadline that the solver may use, and its node limit when
     // the move has no clock (deterministic).
@@ -75,6 +86,12 @@ private:
     static constexpr double kSolverMinSeconds = 1.0;
     static constexpr std::uint64_t kSolverNodes = 2000;
     static constexpr std::size_t kSolverTableEntries = std::size_t{1} << 16;
+    // The solver's check: at most this many root moves, best first; each may use this share of
+    // the time left, and none is started with less than kCheckMinSeconds left.
+    static constexpr int kCheckedMoves = 4;
+    static constexpr double kCheckShareOfLeft = 0.5;
+    static constexpr double kCheckMinSeconds = 0.02;
+    static constexpr std::uint64_t kCheckNodes = 5000; // per checked move, without a clock
     // Nodes the search may spend looking for the shortest win after the solver proved one.
     static constexpr std::uint64_t kShortestWinNodes = 200'000;
 

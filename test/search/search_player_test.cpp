@@ -140,5 +140,45 @@ TEST(SearchPlayer, ImmediateWinsAndForcedBlocksOnEverySize) {
     }
 }
 
+// The solver's check (without a clock: kCheckNodes solver nodes per checked move). On random
+// 5x5 positions that are won for the side to move, a one-ply search with no other connection
+// knowledge often picks a losing move; with the check it picks one much less often, and only
+// when the solver proves every checked candidate losing (then the search's choice stands).
+TEST(SearchPlayer, SolverCheckAvoidsMovesTheSolverProvesLosing) {
+    PlayerSettings s = quickSettings();
+    s.limits.maxDepth = 1;
+    s.limits.rootConnectionsMaxEmpty = 0;
+    s.limits.pruneInferiorAtRoot = false;
+    s.solverMaxEmpty = 0; // no solve of the position itself
+    Solver truth;
+    auto loses = [&truth](Board board, Cell move, Color toMove) {
+        board.play(move, toMove);
+        return !board.winner() && truth.solve(board, opponent(toMove)).winner == opponent(toMove);
+    };
+    testing::SplitMix rng(2026);
+    int won = 0;
+    int blundersWithout = 0;
+    int blundersWith = 0;
+    while (won < 200) {
+        Board board(5, 5);
+        if (!testing::randomPosition(board, 6 + rng.below(6), rng))
+            continue;
+        const Color toMove = board.stoneCount() % 2 ? Color::White : Color::Black;
+        if (findWinningCells(board, toMove, 1).count > 0 ||
+            findWinningCells(board, opponent(toMove), 1).count > 0 ||
+            truth.solve(board, toMove).winner != toMove)
+            continue;
+        ++won;
+        s.solverCheckShare = 0;
+        SearchPlayer plain;
+        blundersWithout += loses(board, plain.chooseStone(board, toMove, s, {}), toMove);
+        s.solverCheckShare = 0.5;
+        SearchPlayer checked;
+        blundersWith += loses(board, checked.chooseStone(board, toMove, s, {}), toMove);
+    }
+    EXPECT_GT(blundersWithout, 10);
+    EXPECT_LT(blundersWith, blundersWithout / 2);
+}
+
 } // namespace
 } // namespace hex
