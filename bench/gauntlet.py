@@ -3,7 +3,7 @@
 
   gauntlet.py --engine "CMD" [--setup "HTP"]... [--name NAME] --out DIR
               [--size 11] [--time 1] [--openings FILE] [--ohmhex BIN] [--match BIN]
-              [--option key=value]...
+              [--option key=value]... [--adjudicate SECONDS]
 
 Every opening of the set (bench/openings/NxN.txt by default) is played twice, OhmHex taking Black
 in one game and White in the other, with the swap rule off. Both engines get a fixed time per
@@ -19,6 +19,12 @@ finished games are merged ('ohmhex-match merge') into DIR/merged (results.json, 
 SGF files, summary.txt), and the summary is printed: score, Elo difference and its 95% interval,
 overall and per colour, and each engine's mean and longest time per move.
 
+A forfeit (a crash, a refused command) says little about the play: Wolve and MoHex crash in
+decided positions, won or lost for them. So the final position of every forfeited game goes to
+OhmHex's solver ('solve-state', --adjudicate seconds, default 10; verdicts cached in
+DIR/adjudicated.json), and the summary adds the score with each forfeit replaced by the proven
+winner (forfeits the solver cannot decide are left out).
+
 The engines run in DIR (MoHex writes default.log where it runs), so give the opponent's program
 with an absolute path.
 
@@ -30,6 +36,7 @@ import argparse
 import json
 import math
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -54,6 +61,9 @@ def parse_args():
     parser.add_argument("--openings", help="opening file (default bench/openings/NxN.txt)")
     parser.add_argument("--ohmhex", default=DEFAULT_OHMHEX, help="the OhmHex binary")
     parser.add_argument("--match", default=DEFAULT_MATCH, help="the ohmhex-match binary")
+    parser.add_argument("--adjudicate", type=float, default=10, metavar="SECONDS",
+                        help="solver seconds per forfeited game to decide who had won (default "
+                             "10; 0: off)")
     parser.add_argument("--option", action="append", default=[],
                         help="extra OhmHex option key=value (sent as param_ohmhex key value)")
     args = parser.parse_args()
@@ -225,7 +235,40 @@ def time_line(name, games, ours):
     return f"{name}: {mean:.2f} s per move on average; the slowest game {longest:.2f} s per move"
 
 
-def summary(out, total):
+def position_winner(ohmhex, sgf, seconds):
+    """The winner of the final position of `sgf` by OhmHex's solver ('black', 'white'), or None
+    when it is not proven in `seconds`."""
+    with open(sgf) as f:
+        plies = len(re.findall(r";\s*[BW]\[", f.read()))
+    to_move = "black" if plies % 2 == 0 else "white"
+    script = f"loadsgf {sgf}\nsolve-state {to_move} {seconds}\nquit\n"
+    run = subprocess.run([ohmhex], input=script, capture_output=True, text=True,
+                         timeout=seconds + 60)
+    replies = [line for line in run.stdout.splitlines() if line.startswith(("=", "?"))]
+    verdict = replies[1].split() if len(replies) > 1 else []
+    return verdict[1] if len(verdict) > 1 and verdict[1] in ("black", "white") else None
+
+
+def adjudicate(args, out):
+    """Solver verdicts for the forfeited games of DIR/merged, cached in DIR/adjudicated.json.
+    Benzene's engines crash in decided positions, won or lost for them: the verdict says which."""
+    path = os.path.join(out, "adjudicated.json")
+    cache = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            cache = json.load(f)
+    merged = os.path.join(out, "merged")
+    for g in games_in(merged):
+        if g["reason"] in ("connection", "resign") or g["sgf"] in cache or args.adjudicate <= 0:
+            continue
+        cache[g["sgf"]] = position_winner(args.ohmhex, os.path.join(merged, g["sgf"]),
+                                          args.adjudicate)
+        with open(path, "w") as f:
+            json.dump(cache, f, indent=1, sort_keys=True)
+    return cache
+
+
+def summary(out, total, verdicts=None):
     games = games_in(os.path.join(out, "merged"))
     if not games:
         return "no finished game yet"
@@ -247,12 +290,27 @@ def summary(out, total):
     lines = [f"{OHMHEX_NAME} vs {opponent}: {len(games)} of {total} games played",
              score_line("overall", wins(decided), len(decided)),
              score_line("without forfeits", wins(on_board), len(on_board)),
+             *adjudicated_lines(decided, on_board, verdicts or {}),
              score_line(f"{OHMHEX_NAME} as Black", wins(as_black), len(as_black)),
              score_line(f"{OHMHEX_NAME} as White", wins(as_white), len(as_white)),
              time_line(OHMHEX_NAME, decided, True),
              time_line(opponent, decided, False),
              "endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items()))]
     return "\n".join(lines)
+
+
+def adjudicated_lines(decided, on_board, verdicts):
+    """The score with each forfeit replaced by the solver's verdict on its final position; the
+    forfeits it could not decide are left out."""
+    forfeits = [g for g in decided if g not in on_board and g["sgf"] in verdicts]
+    if not forfeits:
+        return []
+    proven = [g for g in forfeits if verdicts[g["sgf"]]]
+    ours = sum(1 for g in proven if g[verdicts[g["sgf"]]] == OHMHEX_NAME)
+    wins = sum(1 for g in on_board if g[g["winner"]] == OHMHEX_NAME) + ours
+    note = (f"forfeits by the solver: {ours} {OHMHEX_NAME}, {len(proven) - ours} opponent, "
+            f"{len(forfeits) - len(proven)} undecided")
+    return [score_line("adjudicated", wins, len(on_board) + len(proven)), note]
 
 
 def main():
@@ -267,7 +325,7 @@ def main():
         print("interrupted; the same command continues", file=sys.stderr)
     finally:
         merge(args, args.out, total)
-        text = summary(args.out, total)
+        text = summary(args.out, total, adjudicate(args, args.out))
         with open(os.path.join(args.out, "gauntlet-summary.txt"), "w") as f:
             f.write(text + "\n")
         print(text)
