@@ -10,7 +10,22 @@
 
 namespace hex {
 
-Engine::Engine() : game_(11, 11) { declareEngineOptions(options_); }
+namespace {
+
+// Declared once and copied: declaring validates every name and default, which costs more than
+// the copy, and an engine is constructed for every TCP client (and every fuzz input).
+const Options& declaredEngineOptions() {
+    static const Options declared = [] {
+        Options options;
+        declareEngineOptions(options);
+        return options;
+    }();
+    return declared;
+}
+
+} // namespace
+
+Engine::Engine() : options_(declaredEngineOptions()), game_(11, 11) {}
 
 std::optional<std::string> Engine::whyOutOfScope(std::string_view name) const {
     if (!options_.has(name))

@@ -1,7 +1,5 @@
 #include "protocol/tcp_connection.h"
 
-#include "protocol/stdio_session.h"
-
 #include <spdlog/spdlog.h>
 
 namespace hex {
@@ -22,33 +20,20 @@ std::size_t queuedCost(const QueuedCommand& command) {
     return command.line.size() + sizeof(QueuedCommand);
 }
 
-// Blanks a secret line may have around the secret (trimmedLine removes them).
-constexpr std::size_t kSecretLineSlack = 256;
-
-// Compares every byte whatever the first difference, so the time a wrong guess takes says nothing
-// about how much of it was right.
-bool sameSecret(std::string_view given, std::string_view secret) {
-    unsigned difference = given.size() == secret.size() ? 0 : 1;
-    for (std::size_t i = 0; i < given.size(); ++i)
-        difference |= static_cast<unsigned char>(given[i]) ^
-                      static_cast<unsigned char>(secret[i % secret.size()]);
-    return difference == 0;
-}
-
 } // namespace
 
 TcpConnection::TcpConnection(Socket socket, const TcpSessionConfig& config,
                              const ConnectionEngineFactory& factory, Hooks hooks)
     : socket_(std::move(socket)), idle_(socket_.get_executor()), auth_(socket_.get_executor()),
       config_(config), factory_(factory), hooks_(std::move(hooks)),
-      backlog_(config.maxUnreadOutput), authenticated_(config.secret.empty()) {
+      backlog_(config.maxUnreadOutput), framing_(config.secret, config.maxLine) {
     boost::system::error_code ignored;
     peer_ = socket_.remote_endpoint(ignored).address().to_string(ignored);
 }
 
 void TcpConnection::start() {
     armIdleTimer();
-    if (authenticated_)
+    if (framing_.authenticated())
         authenticate();
     else
         armAuthDeadline();
@@ -58,7 +43,6 @@ void TcpConnection::start() {
 // The client has sent the secret (or there is none): it gets a slot, its engine and its worker,
 // or is told that every slot is taken.
 void TcpConnection::authenticate() {
-    authenticated_ = true;
     auth_.cancel();
     if (!hooks_.authenticated(shared_from_this())) {
         spdlog::warn("tcp: refusing {}: {} connections already", peer_, config_.maxConnections);
@@ -75,7 +59,6 @@ void TcpConnection::authenticate() {
 // address's unauthenticated limit: that bounds the guesses per second from one address.
 void TcpConnection::failAuthentication() {
     spdlog::warn("tcp: {} sent a wrong secret; closing", peer_);
-    authFailed_ = true;
     auth_.cancel();
     auth_.expires_after(seconds(config_.authFailureDelaySeconds));
     auth_.async_wait([self = shared_from_this()](boost::system::error_code error) {
@@ -89,7 +72,7 @@ void TcpConnection::armAuthDeadline() {
         return;
     auth_.expires_after(seconds(config_.authTimeoutSeconds));
     auth_.async_wait([self = shared_from_this()](boost::system::error_code error) {
-        if (error || self->closed_ || self->authenticated_ || self->authFailed_)
+        if (error || self->closed_ || self->framing_.authenticated() || self->framing_.failed())
             return;
         spdlog::warn("tcp: {} sent no secret within {} s; closing", self->peer_,
                      self->config_.authTimeoutSeconds);
@@ -128,7 +111,7 @@ void TcpConnection::maybeFinish() {
 // Backpressure: past the limits on queued commands or unread replies the connection stops
 // reading, so the client's own sends block instead of the server's memory growing.
 bool TcpConnection::wantsInput() const {
-    return !closed_ && !closeAfterWrites_ && !authFailed_ &&
+    return !closed_ && !closeAfterWrites_ && !framing_.failed() &&
            queuedBytes_ <= config_.maxQueuedInput && !backlog_.full();
 }
 
@@ -157,44 +140,30 @@ void TcpConnection::resumeReading() {
 }
 
 void TcpConnection::consume(std::string_view data) {
-    for (char ch : data) {
-        if (closeAfterWrites_ || closed_ || authFailed_)
+    while (!closeAfterWrites_ && !closed_ && !framing_.failed()) {
+        const std::optional<TcpFraming::Event> event = framing_.next(data);
+        if (!event)
             return;
-        if (ch != '\n') {
-            if (line_.size() < lineLimit())
-                line_ += ch;
-            else if (!authenticated_)
-                return failAuthentication(); // longer than any secret line
-            else
-                tooLong_ = true; // discard the rest, but keep reading to the newline
-            continue;
-        }
+        handle(*event);
+    }
+}
+
+void TcpConnection::handle(const TcpFraming::Event& event) {
+    if (event.lineEnded)
         lastActivity_ = std::chrono::steady_clock::now();
-        handleLine();
-        line_.clear();
-        tooLong_ = false;
+    switch (event.kind) {
+    case TcpFraming::Kind::Authenticated:
+        return authenticate();
+    case TcpFraming::Kind::WrongSecret:
+        return failAuthentication();
+    case TcpFraming::Kind::Line:
+        break;
     }
-}
-
-// Before authentication a line can only be the secret, with some blanks around it: a waiting
-// connection holds little memory whatever it sends.
-std::size_t TcpConnection::lineLimit() const {
-    return authenticated_ ? config_.maxLine : config_.secret.size() + kSecretLineSlack;
-}
-
-void TcpConnection::handleLine() {
-    if (!authenticated_) {
-        if (!tooLong_ && sameSecret(trimmedLine(line_), config_.secret))
-            authenticate();
-        else
-            failAuthentication();
-        return;
-    }
-    if (!tooLong_ && isInterruptLine(line_))
+    if (event.interrupt)
         state_->htp.interrupt();
-    if (!tooLong_ && trimmedLine(line_).rfind('#', 0) == 0)
+    if (!event.command)
         return;
-    QueuedCommand command{tooLong_ ? std::string() : line_, state_->htp.issue(), tooLong_};
+    QueuedCommand command{event.text, state_->htp.issue(), event.tooLong};
     ++pending_;
     queuedBytes_ += queuedCost(command);
     queue_.push(std::move(command));

@@ -2,6 +2,7 @@
 
 #include "protocol/command_queue.h"
 #include "protocol/reply_backlog.h"
+#include "protocol/tcp_framing.h"
 #include "protocol/tcp_session.h"
 
 // Boost 1.74's asio uses std::exchange without including <utility> in C++20 mode.
@@ -52,11 +53,10 @@ private:
     void failAuthentication();
     void maybeFinish();
     bool wantsInput() const;
-    std::size_t lineLimit() const;
     void read();
     void resumeReading();
     void consume(std::string_view data);
-    void handleLine();
+    void handle(const TcpFraming::Event& event);
     void work();
     void send(std::string text, bool thenClose);
     void writeFront();
@@ -79,10 +79,7 @@ private:
 
     // I/O thread only.
     std::array<char, 8192> buffer_{};
-    std::string line_;
-    bool tooLong_ = false;
-    bool authenticated_;
-    bool authFailed_ = false;
+    TcpFraming framing_;
     bool reading_ = false;
     bool closed_ = false;
     bool closeAfterWrites_ = false;

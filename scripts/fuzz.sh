@@ -13,12 +13,17 @@ jobs=${JOBS:-2}
 CXX=${CXX:-clang++-14} cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DOHMHEX_FUZZ=ON -DOHMHEX_SANITIZE=ON -DOHMHEX_TESTS=OFF -DOHMHEX_BENCHMARKS=OFF \
     -DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link >/dev/null
-nice ninja -C "$build" -j "$jobs" htp_fuzz sgf_fuzz
+nice ninja -C "$build" -j "$jobs" htp_fuzz sgf_fuzz tcp_fuzz
 
-# Seeds: the golden HTP transcripts, the inputs of fuzz/regressions/, and SGF games (test files plus a few written here).
+# Seeds: the corpus kept in fuzz/corpus/ (inputs a run found, minimized with -merge=1), the
+# golden HTP transcripts, the inputs of fuzz/regressions/, and SGF games (test files plus a few
+# written here).
 seeds=$build/fuzz-seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/htp" "$seeds/sgf"
+mkdir -p "$seeds/htp" "$seeds/sgf" "$seeds/tcp"
+for kind in htp sgf tcp; do
+    cp "$repo"/fuzz/corpus/$kind/* "$seeds/$kind/"
+done
 cp "$repo"/test/protocol/transcripts/*.in "$seeds/htp/"
 # Inputs that once failed, kept so that every run tries them first.
 cp "$repo"/fuzz/regressions/htp/* "$seeds/htp/"
@@ -33,7 +38,7 @@ done
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 status=0
-for target in htp_fuzz sgf_fuzz; do
+for target in htp_fuzz sgf_fuzz tcp_fuzz; do
     kind=${target%_fuzz}
     corpus=$build/fuzz-corpus/$target
     findings=$build/fuzz-findings/$target
