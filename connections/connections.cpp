@@ -38,7 +38,9 @@ void Connections::build(const Board& board, Color color, Scope scope) {
     prepare(board, color);
     generation_ = 0;
     onEngine(*slot_.engines, words_, [&](auto& engine) {
+        engine.setStop(&stop_);
         engine.run(map_, limits_);
+        stopped_ = engine.stopped();
         finish(engine, scope);
     });
 }
@@ -53,8 +55,10 @@ void Connections::buildFrom(const VcSnapshot& base, const Board& board, Scope sc
                            (color == Color::Black ? base.white : base.black);
     onEngine(*slot_.engines, words_, [&](auto& engine) {
         using Set = typename std::remove_reference_t<decltype(engine)>::Set;
+        engine.setStop(&stop_);
         engine.runFrom(map_, limits_, base, newOwn.template resized<Set::kWords>(),
                        newOpp.template resized<Set::kWords>());
+        stopped_ = engine.stopped();
         finish(engine, scope);
     });
 }

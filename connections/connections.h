@@ -38,6 +38,11 @@ public:
     enum class Scope { AllPairs, EdgesOnly };
 
     void build(const Board& board, Color color, Scope scope = Scope::AllPairs);
+    // Polled during every build (see HSearch::setStop): true ends it early with the connections
+    // found so far, all sound. Empty (the default): builds always run to the end.
+    void setStop(StopFn stop) { stop_ = std::move(stop); }
+    // Whether the last build was ended early by the stop function.
+    bool stopped() const noexcept { return stopped_; }
     // The connections of base.color on `board`, derived from `base` (see HSearch::runFrom):
     // cheaper than build() when few stones were added, and as sound; it may find fewer, or more.
     // Precondition: base.appliesTo(board, base.color).
@@ -94,6 +99,8 @@ private:
     void copyOut(const HSearch<W>& engine, int a, int b);
 
     VcLimits limits_;
+    StopFn stop_;
+    bool stopped_ = false;
     Color color_ = Color::Black;
     int nodes_ = 0;
     EndpointMap map_;

@@ -4,6 +4,7 @@
 #include "connections/vc.h"
 #include "connections/vc_snapshot.h"
 #include "core/board.h"
+#include "core/stop.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -46,6 +47,12 @@ public:
         std::vector<SemiVc> semis;
         Set semiMeet; // intersection of the semi carriers (when there are semis)
     };
+
+    // Polled every kStopInterval derivation steps; true ends the run early. What was found by
+    // then is sound (every connection is real), only fewer: a must-play region from it is a
+    // superset of the full one. nullptr or an empty function: never stops.
+    void setStop(const StopFn* stop) { stop_ = stop; }
+    bool stopped() const noexcept { return stopped_; }
 
     // `map` must outlive the results' use.
     void run(const EndpointMap& map, const VcLimits& limits) {
@@ -129,6 +136,7 @@ private:
                 cellSet_[static_cast<std::size_t>(e)].set(cellOf(e));
         queue_.clear();
         changedQueue_.clear();
+        stopped_ = false;
     }
 
     static void append(VcSnapshot& out, VcSnapshot::Entry entry, const Set& carrier) {
@@ -230,6 +238,10 @@ private:
             andThrough(p.b, p.a, p.carrier, changed_[static_cast<std::size_t>(p.b)]);
         }
         for (std::size_t next = 0; next < queue_.size(); ++next) {
+            if (next % kStopInterval == 0 && stop_ && *stop_ && (*stop_)()) {
+                stopped_ = true;
+                return;
+            }
             const Pending p = queue_[next];
             andThrough(p.a, p.b, p.carrier, true);
             andThrough(p.b, p.a, p.carrier, true);
@@ -436,6 +448,9 @@ private:
     std::vector<char> touched_;                  // nodes_ x nodes_
     std::vector<std::size_t> touchedPairs_;
     std::vector<Pending> queue_;
+    static constexpr std::size_t kStopInterval = 64;
+    const StopFn* stop_ = nullptr;
+    bool stopped_ = false;
     std::vector<Pending> changedQueue_; // runFrom: changed base fulls, processed first
     std::vector<Set> found_;            // fulls found by the running OR search
     std::vector<Set> suffix_;           // suffix intersections of the semis being ORed

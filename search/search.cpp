@@ -10,7 +10,15 @@
 namespace hex {
 
 Search::Search(TranspositionTable& table, eval::Evaluator& evaluator)
-    : table_(table), evaluator_(evaluator) {}
+    : table_(table), evaluator_(evaluator) {
+    own_.setStop([this] { return connectionsShouldStop(); });
+    opp_.setStop([this] { return connectionsShouldStop(); });
+}
+
+bool Search::connectionsShouldStop() {
+    pollStop();
+    return aborted_ || (limits_.time && SteadyClock::now() >= connectionsDeadline_);
+}
 
 void Search::prepare(const Board& board, Color toMove, const SearchLimits& limits) {
     board_ = board;
@@ -78,9 +86,15 @@ std::optional<SearchResult> Search::resolveWithoutSearch() {
 
 // H-search at the root: a connection win is played at once (its key); otherwise the root moves
 // shrink to the must-play cells or, when the opponent already wins by a connection, to the
-// cells of its proof (the moves that make it work hardest).
+// cells of its proof (the moves that make it work hardest). With a clock it gets at most
+// kRootConnectionsShare of the time to the hard deadline; stopped early, what it found is still
+// sound (a larger must-play region, a win or loss only where a connection was found).
 std::optional<SearchResult> Search::resolveByConnections() {
+    if (limits_.time)
+        connectionsDeadline_ = start_ + std::chrono::duration_cast<SteadyClock::duration>(
+                                            (limits_.time->hard - start_) * kRootConnectionsShare);
     const GameState state = analyseConnections(rootColor_);
+    connectionsDeadline_ = SteadyClock::time_point::max();
     if (state.winner == rootColor_) {
         SearchResult result;
         result.reason = SearchResult::Reason::ConnectionWin;

@@ -34,7 +34,12 @@ namespace hex {
 // through callbacks only.
 class Search {
 public:
+    // Share of a timed move the root's H-search may use.
+    static constexpr double kRootConnectionsShare = 0.3;
+
     Search(TranspositionTable& table, eval::Evaluator& evaluator);
+    Search(const Search&) = delete; // the H-searches' stop functions point at this object
+    Search& operator=(const Search&) = delete;
 
     // Searches `toMove`'s best move on `board`. The TT is used as it is (clear it first for a
     // reproducible result) and aged by one generation.
@@ -83,6 +88,7 @@ private:
 
     bool shouldAbort();
     void pollStop();
+    bool connectionsShouldStop();
     void updatePv(int ply, Cell move);
     std::vector<Cell> pvFromRoot() const;
     double elapsedSeconds() const;
@@ -103,6 +109,9 @@ private:
     std::vector<ProofRecord> proofs_; // per ply: what the last node searched there proved
     Connections own_;
     Connections opp_;
+    // An H-search ends early (sound, with fewer connections) when the search must stop, and at
+    // the root at this point of the move's time: a 13x13 position took 15 s.
+    SteadyClock::time_point connectionsDeadline_ = SteadyClock::time_point::max();
     MoveRegion rootRegion_;
     std::vector<std::vector<Cell>> moves_;
     std::vector<int> cellValues_;

@@ -124,5 +124,44 @@ TEST(GameState, ThreatsAloneAgreeWithTheFullAnalysis) {
     EXPECT_GT(compared, 200);
 }
 
+// A build ended early by its stop function (the search stops the root's H-search at a share of
+// the move's time) keeps what it found, which stays sound: every claim agrees with minimax, and
+// the must-play region contains the complete build's.
+TEST(GameState, StoppedBuildsStaySound) {
+    std::mt19937 rng(77);
+    Connections own;
+    Connections opp;
+    Connections ownFull;
+    Connections oppFull;
+    testing::Minimax minimax;
+    int stopped = 0;
+    for (int trial = 0; trial < 600; ++trial) {
+        Board board = testing::randomSmallPosition(rng, 12);
+        const Color toMove = rng() % 2 == 0 ? Color::Black : Color::White;
+        int polls = 0;
+        const int allowed = static_cast<int>(rng() % 3);
+        const StopFn stop = [&polls, allowed] { return ++polls > allowed; };
+        own.setStop(stop);
+        opp.setStop(stop);
+        own.build(board, toMove);
+        opp.build(board, opponent(toMove));
+        stopped += own.stopped() || opp.stopped();
+        const GameState state = analyseGameState(board, toMove, own, opp);
+        ownFull.build(board, toMove);
+        oppFull.build(board, opponent(toMove));
+        ASSERT_FALSE(ownFull.stopped());
+        const GameState full = analyseGameState(board, toMove, ownFull, oppFull);
+        if (state.winner) {
+            ASSERT_EQ(*state.winner == toMove, minimax.wins(board, toMove));
+            continue;
+        }
+        expectOutsideMustPlayLoses(board, toMove, state, minimax);
+        if (!full.winner) {
+            ASSERT_TRUE(full.mustPlay.isSubsetOf(state.mustPlay));
+        }
+    }
+    EXPECT_GT(stopped, 100);
+}
+
 } // namespace
 } // namespace hex
