@@ -8,7 +8,11 @@
 namespace hex {
 
 ConnectionBuilds::ConnectionBuilds(const SolverParams& params, SolveContext& context)
-    : params_(params), context_(context), vcs_(params.vcLimits) {}
+    : params_(params), context_(context), vcs_(params.vcLimits) {
+    // One build can take seconds on a large board: it stops with the solve (time, stop flag,
+    // node limit). A stopped build is sound but incomplete, so it is not cached.
+    vcs_.setStop([this] { return context_.outOfBudget(); });
+}
 
 // The edge connections of one colour on the current board depend on the stones only, so they
 // are cached by the stones' Zobrist key and the colour (direct-mapped, overwritten).
@@ -27,7 +31,7 @@ EdgeSummary ConnectionBuilds::summary(Color color) {
     build(color);
     ++context_.stats().vcBuilds;
     const EdgeSummary built = summariseEdges(vcs_);
-    if (slot != nullptr)
+    if (slot != nullptr && !vcs_.stopped())
         *slot = {key, true, built};
     return built;
 }
