@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 
 namespace hex::eval {
 namespace {
@@ -19,12 +20,13 @@ std::vector<Link> linksOf(const Board& board, Color color) {
     return links;
 }
 
-const Link* findLink(const std::vector<Link>& links, const Board& board, Cell a, Cell b) {
+// A copy: the links usually come from a temporary vector.
+std::optional<Link> findLink(const std::vector<Link>& links, const Board& board, Cell a, Cell b) {
     for (const Link& link : links)
         if ((board.group(link.a) == board.group(a) && board.group(link.b) == board.group(b)) ||
             (board.group(link.a) == board.group(b) && board.group(link.b) == board.group(a)))
-            return &link;
-    return nullptr;
+            return link;
+    return std::nullopt;
 }
 
 // Template II: the stone on the second row is linked to its edge, a quarter of an own-to-own
@@ -33,11 +35,11 @@ TEST(VcLinks, EdgeTemplateIsAStrongLinkUntilIntruded) {
     Board board = testing::boardWith(5, "c2", "");
     const Geometry& g = board.geometry();
     const Cell c2 = *g.parse("c2");
-    const Link* link = findLink(linksOf(board, Color::Black), board, c2, g.north());
-    ASSERT_NE(link, nullptr);
+    const std::optional<Link> link = findLink(linksOf(board, Color::Black), board, c2, g.north());
+    ASSERT_TRUE(link.has_value());
     EXPECT_EQ(link->conductance, VcConductances{}.ownToOwn / 4);
     board.play(*g.parse("c1"), Color::White);
-    EXPECT_EQ(findLink(linksOf(board, Color::Black), board, c2, g.north()), nullptr);
+    EXPECT_FALSE(findLink(linksOf(board, Color::Black), board, c2, g.north()).has_value());
 }
 
 // Every link is a connection: by exhaustive play, the owner joins its ends with the opponent
