@@ -235,6 +235,11 @@ def time_line(name, games, ours):
     return f"{name}: {mean:.2f} s per move on average; the slowest game {longest:.2f} s per move"
 
 
+def ended_on_the_board(game):
+    """A connection or a resignation; anything else (a crash, a refused command) is a forfeit."""
+    return game["reason"] in ("connection", "resign")
+
+
 def position_winner(ohmhex, sgf, seconds):
     """The winner of the final position of `sgf` by OhmHex's solver ('black', 'white'), or None
     when it is not proven in `seconds`."""
@@ -257,9 +262,11 @@ def adjudicate(args, out):
     if os.path.exists(path):
         with open(path) as f:
             cache = json.load(f)
+    if args.adjudicate <= 0:
+        return cache  # off: only the verdicts an earlier run cached
     merged = os.path.join(out, "merged")
     for g in games_in(merged):
-        if g["reason"] in ("connection", "resign") or g["sgf"] in cache or args.adjudicate <= 0:
+        if ended_on_the_board(g) or g["sgf"] in cache:
             continue
         cache[g["sgf"]] = position_winner(args.ohmhex, os.path.join(merged, g["sgf"]),
                                           args.adjudicate)
@@ -280,7 +287,7 @@ def summary(out, total, verdicts=None):
 
     # Benzene's engines sometimes crash once a position is decided, also one won for them,
     # so the score without forfeits is shown too.
-    on_board = [g for g in decided if g["reason"] in ("connection", "resign")]
+    on_board = [g for g in decided if ended_on_the_board(g)]
     as_black = [g for g in decided if g["black"] == OHMHEX_NAME]
     as_white = [g for g in decided if g["white"] == OHMHEX_NAME]
     reasons = {}

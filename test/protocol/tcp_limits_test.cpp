@@ -44,6 +44,17 @@ TcpSessionConfig withSecret() {
     return c;
 }
 
+// Sends `bytes` one at a time, 0.1 s apart, until the server closes the connection; whether it
+// did before the bytes ran out.
+bool dribbleUntilClosed(test::TcpClient& client, std::string_view bytes) {
+    for (char byte : bytes) {
+        client.send(std::string(1, byte));
+        if (client.closedWithin(0.1))
+            return true;
+    }
+    return false;
+}
+
 TEST(TcpLimits, SilentClientMustSendTheSecretBeforeTheDeadline) {
     Server server(withSecret());
     test::TcpClient silent(server.port());
@@ -57,11 +68,7 @@ TEST(TcpLimits, DribblingTheSecretDoesNotPutOffTheDeadline) {
     Server server(withSecret());
     test::TcpClient slow(server.port());
     const auto start = Clock::now();
-    bool closed = false;
-    for (std::size_t i = 0; i < kSecret.size() && !closed; ++i) {
-        slow.send(kSecret.substr(i, 1));
-        closed = slow.closedWithin(0.1);
-    }
+    const bool closed = dribbleUntilClosed(slow, kSecret);
     EXPECT_TRUE(closed || slow.closedWithin(2));
     EXPECT_LT(secondsSince(start), 1.5);
 }
@@ -74,11 +81,7 @@ TEST(TcpLimits, DribblingALineDoesNotPutOffTheIdleDeadline) {
     slow.send("name\n");
     ASSERT_EQ(slow.reply(), "= OhmHex\n\n");
     const auto start = Clock::now();
-    bool closed = false;
-    for (int i = 0; i < 40 && !closed; ++i) { // a byte every 0.1 s, never a newline
-        slow.send("n");
-        closed = slow.closedWithin(0.1);
-    }
+    const bool closed = dribbleUntilClosed(slow, std::string(40, 'n')); // never a newline
     EXPECT_TRUE(closed) << "still connected after 4 s of single bytes";
     EXPECT_LT(secondsSince(start), 1.5);
 }
