@@ -13,6 +13,7 @@ by the invocation that finishes the phase: a killed invocation's share is lost.
 import fcntl
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -22,8 +23,9 @@ from . import data
 
 RUN_FILE = "run.json"
 RUN_VERSION = 1
-# Settings a rerun may change; every other one must match the run's.
-FREE_TO_CHANGE = ("iterations", "threads", "ohmhex", "ohmhex_match", "python")
+# Settings a rerun may change; every other one must match the run's. (Not the tools' paths:
+# ohmhex-match resumes a gate only with the same engine commands.)
+FREE_TO_CHANGE = ("iterations", "threads", "python")
 
 
 class RunError(RuntimeError):
@@ -192,7 +194,14 @@ class Run:
                    "--openings", c["gate_openings"], "-j", str(c["shards"]),
                    "--out", out, "--no-progress"]
         cpu, wall = run_processes([command], self.path(f"iter-{k}", "gate.log"))
-        wins, games = candidate_score(os.path.join(out, "results.json"))
+        results = os.path.join(out, "results.json")
+        if any("start failed" in reason for reason in game_reasons(results)):
+            # Not a verdict on the net: a binary without the network evaluator, an unreadable
+            # net. The games go, so that the rerun plays them again.
+            shutil.rmtree(out)
+            raise RunError(f"an engine of the gate could not start (see "
+                           f"{self.path(f'iter-{k}', 'gate.log')}); fix and rerun")
+        wins, games = candidate_score(results)
         score = wins / games if games else 0.0
         accepted = games > 0 and score > c["threshold"]
         record["gate"] = {"opponent": os.path.relpath(best, self.dir) if best else "resistance",
@@ -220,6 +229,11 @@ class Run:
 def engine_command(words):
     """An ohmhex-match engine command line: words with blanks in double quotes."""
     return " ".join(f'"{w}"' if any(ch.isspace() for ch in w) else w for w in words)
+
+
+def game_reasons(results_path):
+    with open(results_path, encoding="utf-8") as f:
+        return [game["reason"] for game in json.load(f)["games"]]
 
 
 def candidate_score(results_path):

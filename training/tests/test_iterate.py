@@ -48,8 +48,9 @@ with open(os.environ["FAKE_CALLS"], "a") as f:
 out, games = args[args.index("--out") + 1], int(args[args.index("--games") + 1])
 wins = round(float(os.environ["FAKE_SCORE"]) * games)
 os.makedirs(out, exist_ok=True)
+reason = os.environ.get("FAKE_REASON", "connection")
 records = [{"index": i, "black": "candidate" if i % 2 == 0 else "best",
-            "white": "best" if i % 2 == 0 else "candidate",
+            "white": "best" if i % 2 == 0 else "candidate", "reason": reason,
             "winner": ("black" if i % 2 == 0 else "white") if i < wins else
                       ("white" if i % 2 == 0 else "black")} for i in range(games)]
 json.dump({"tournament": {}, "games": records}, open(os.path.join(out, "results.json"), "w"))
@@ -116,3 +117,19 @@ def test_iterations_accept_resume_and_record(tmp_path, monkeypatch):
     assert iterate.main(arguments(tmp_path, 3)[:-2] + ["--gate-games", "12"]) == 1
     assert len(calls(tmp_path)) == before
     assert os.path.exists(tmp_path / "run" / "iter-1" / "train" / "net.ohnn")
+
+
+def test_an_engine_that_cannot_start_stops_the_run_and_its_games_go(tmp_path, monkeypatch):
+    monkeypatch.setenv("FAKE_CALLS", str(tmp_path / "calls"))
+    monkeypatch.setenv("FAKE_SCORE", "0.0")
+    monkeypatch.setenv("FAKE_REASON", "black start failed: unknown parameter 'network_file'")
+    assert iterate.main(arguments(tmp_path, 1)) == 1
+    assert not os.path.exists(tmp_path / "run" / "iter-0" / "gate")
+    state = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert "gate" not in state["iterations"][0] and "train" in state["iterations"][0]
+    monkeypatch.setenv("FAKE_REASON", "connection")
+    monkeypatch.setenv("FAKE_SCORE", "1.0")
+    assert iterate.main(arguments(tmp_path, 1)) == 0
+    state = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert state["iterations"][0]["gate"]["accepted"]
+    assert len([c for c in calls(tmp_path) if c.startswith("selfplay")]) == 2
