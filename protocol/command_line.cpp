@@ -1,6 +1,11 @@
 #include "protocol/command_line.h"
 
+#include "core/geometry.h"
+
 #include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <charconv>
 
 #include <fstream>
 #include <sstream>
@@ -17,6 +22,8 @@ std::string trim(std::string_view text) {
     return std::string(text.substr(first, last - first + 1));
 }
 
+} // namespace
+
 std::string applyAssignment(std::string_view assignment, Options& options) {
     const auto equals = assignment.find('=');
     if (equals == std::string_view::npos)
@@ -26,8 +33,6 @@ std::string applyAssignment(std::string_view assignment, Options& options) {
         return *why;
     return "";
 }
-
-} // namespace
 
 std::string applyConfig(std::string_view text, Options& options) {
     std::istringstream in{std::string(text)};
@@ -110,6 +115,22 @@ CommandLine parseCommandLine(int argc, const char* const* argv, Options& options
         }
     }
     return result;
+}
+
+std::optional<std::vector<int>> parseSizeList(std::string_view text) {
+    std::vector<int> sizes;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const auto comma = std::min(text.find(',', start), text.size());
+        int size = 0;
+        const auto [end, ec] = std::from_chars(text.data() + start, text.data() + comma, size);
+        if (ec != std::errc() || end != text.data() + comma || size < 1 ||
+            size > Geometry::kMaxSide)
+            return std::nullopt;
+        sizes.push_back(size);
+        start = comma + 1;
+    }
+    return sizes;
 }
 
 std::string usageText(const Options& options) {
