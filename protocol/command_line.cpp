@@ -133,6 +133,20 @@ std::optional<std::vector<int>> parseSizeList(std::string_view text) {
     return sizes;
 }
 
+std::optional<std::pair<int, int>> parseShardNumbers(std::string_view text) {
+    const auto slash = text.find('/');
+    if (slash == std::string_view::npos)
+        return std::nullopt;
+    int part = 0;
+    int parts = 0;
+    const auto a = std::from_chars(text.data(), text.data() + slash, part);
+    const auto b = std::from_chars(text.data() + slash + 1, text.data() + text.size(), parts);
+    if (a.ec != std::errc() || a.ptr != text.data() + slash || b.ec != std::errc() ||
+        b.ptr != text.data() + text.size() || parts < 1)
+        return std::nullopt;
+    return std::pair{part, parts};
+}
+
 std::string usageText(const Options& options) {
     return "Usage: ohmhex [--config FILE] [-o key=value]... [--listen HOST:PORT "
            "[--secret-file FILE] [--auth-timeout S] [--max-tt-mb N] [--files-dir DIR]] [--help]\n"
