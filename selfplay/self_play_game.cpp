@@ -46,6 +46,24 @@ int SelfPlayer::solverVerdict(const Board& board, Color toMove, const StopFn& sh
     return *solved.winner == toMove ? 1 : -1;
 }
 
+std::optional<SelfPlayer::Analysis> SelfPlayer::analyse(const Board& board, Color toMove,
+                                                        const StopFn& shouldStop) {
+    const PlayerSettings settings = playerSettings(config_.options, GameClock{}, toMove);
+    Analysis analysis;
+    analysis.best = player_.chooseStone(board, toMove, settings, shouldStop);
+    if (shouldStop && shouldStop())
+        return std::nullopt;
+    if (analysis.best == kNoCell)
+        throw std::runtime_error("no evaluator '" + settings.evaluator + "'");
+    analysis.score = player_.last()->result.score;
+    analysis.proven = verdictOf(analysis.score);
+    if (analysis.proven == 0)
+        analysis.proven = solverVerdict(board, toMove, shouldStop);
+    if (shouldStop && shouldStop())
+        return std::nullopt;
+    return analysis;
+}
+
 std::optional<GameRecord> SelfPlayer::play(int game, const StopFn& shouldStop) {
     SplitMix random = gameRandom(config_.seed, game);
     GameRecord record;
@@ -58,25 +76,17 @@ std::optional<GameRecord> SelfPlayer::play(int game, const StopFn& shouldStop) {
     Board board(record.size, record.size);
     Color toMove = Color::Black;
     for (int ply = 0;; ++ply) {
-        const PlayerSettings settings = playerSettings(config_.options, GameClock{}, toMove);
-        const Cell best = player_.chooseStone(board, toMove, settings, shouldStop);
-        if (shouldStop && shouldStop())
+        const std::optional<Analysis> analysis = analyse(board, toMove, shouldStop);
+        if (!analysis)
             return std::nullopt;
-        if (best == kNoCell)
-            throw std::runtime_error("no evaluator '" + settings.evaluator + "'");
-        const Score score = player_.last()->result.score;
-        int proven = verdictOf(score);
-        if (proven == 0)
-            proven = solverVerdict(board, toMove, shouldStop);
-        if (shouldStop && shouldStop())
-            return std::nullopt;
+        const int proven = analysis->proven;
         // The random opening is played whatever is proven (the proven first-move tables know
         // every empty board up to 7x7); after it a proven position ends the game.
         const bool randomPly = ply < config_.randomPlies;
-        const Cell move = randomPly ? pick(random, board.emptyCells()) : best;
+        const Cell move = randomPly ? pick(random, board.emptyCells()) : analysis->best;
         record.moves.push_back(move);
-        record.searched.push_back(best);
-        record.scores.push_back(score);
+        record.searched.push_back(analysis->best);
+        record.scores.push_back(analysis->score);
         record.proven.push_back(proven);
         if (proven != 0 && !randomPly) {
             record.winner = proven > 0 ? toMove : opponent(toMove);

@@ -27,6 +27,14 @@ public:
     std::optional<GameRecord> play(int game, const StopFn& shouldStop);
 
 private:
+    // What a ply records of its position: the search's best move and score, and the proof.
+    struct Analysis {
+        Cell best = kNoCell;
+        Score score = 0;
+        int proven = 0; // +1 / -1: the side to move is proven to win / lose; 0 unknown
+    };
+    // The search, then the solver where the search proved nothing; nullopt when stopped.
+    std::optional<Analysis> analyse(const Board& board, Color toMove, const StopFn& shouldStop);
     // Whether the solver proves the position for `toMove` (+1 win, -1 loss, 0 unknown): only
     // with at most solverEmpty empty cells.
     int solverVerdict(const Board& board, Color toMove, const StopFn& shouldStop);
