@@ -5,6 +5,7 @@
 #include "protocol/stdio_session.h"
 #include "protocol/tcp_session.h"
 #include "search/bench.h"
+#include "selfplay/self_play.h"
 
 #include <spdlog/spdlog.h>
 
@@ -56,6 +57,11 @@ int main(int argc, char** argv) {
     if (argc >= 2 && std::string_view(argv[1]) == "bench") {
         const std::vector<std::string> args(argv + 2, argv + argc);
         return hex::benchCommandLine(args, std::cout, std::cerr);
+    }
+    // `ohmhex selfplay --out FILE ...`: games of the engine against itself, as training records.
+    if (argc >= 2 && std::string_view(argv[1]) == "selfplay") {
+        const std::vector<std::string> args(argv + 2, argv + argc);
+        return hex::selfplay::selfPlayCommandLine(args, std::cout, std::cerr);
     }
     // Heap-allocated and never destroyed: the stdin reader thread may still refer to them while
     // the process exits.

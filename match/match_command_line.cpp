@@ -1,8 +1,9 @@
 #include "match/match_command_line.h"
 
+#include "protocol/command_line.h"
+
 #include <CLI/CLI.hpp>
 
-#include <charconv>
 #include <functional>
 #include <map>
 #include <string_view>
@@ -10,22 +11,6 @@
 namespace hex::match {
 
 namespace {
-
-bool parseSizes(const std::string& text, std::vector<int>& sizes) {
-    sizes.clear();
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const auto comma = std::min(text.find(',', start), text.size());
-        int size = 0;
-        const auto [end, ec] = std::from_chars(text.data() + start, text.data() + comma, size);
-        if (ec != std::errc() || end != text.data() + comma || size < 1 ||
-            size > Geometry::kMaxSide)
-            return false;
-        sizes.push_back(size);
-        start = comma + 1;
-    }
-    return !sizes.empty();
-}
 
 [[noreturn]] void fail(const std::string& why) { throw CLI::ValidationError(why); }
 
@@ -66,8 +51,10 @@ MatchCommandLine parseMatchCommandLine(int argc, const char* const* argv) {
         lastEngine("--secret-file").secretFile = file;
     });
     onValue<std::string>(app, "--size", [&](const std::string& sizes) {
-        if (!parseSizes(sizes, c.sizes))
+        auto parsed = parseSizeList(sizes);
+        if (!parsed)
             fail("--size wants sizes 1-19 separated by commas, got '" + sizes + "'");
+        c.sizes = std::move(*parsed);
     });
     onValue<int>(app, "--games", [&](int games) {
         if (games < 1)

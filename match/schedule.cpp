@@ -1,7 +1,8 @@
 #include "match/schedule.h"
 
+#include "protocol/command_line.h"
+
 #include <algorithm>
-#include <charconv>
 
 namespace hex::match {
 
@@ -29,16 +30,10 @@ std::vector<ScheduledGame> makeSchedule(const std::vector<int>& sizes,
 }
 
 std::optional<Shard> parseShard(std::string_view text) {
-    const auto slash = text.find('/');
-    if (slash == std::string_view::npos)
+    const auto numbers = parseShardNumbers(text);
+    if (!numbers || numbers->first < 1 || numbers->first > numbers->second)
         return std::nullopt;
-    Shard shard;
-    const auto a = std::from_chars(text.data(), text.data() + slash, shard.k);
-    const auto b = std::from_chars(text.data() + slash + 1, text.data() + text.size(), shard.n);
-    if (a.ec != std::errc() || a.ptr != text.data() + slash || b.ec != std::errc() ||
-        b.ptr != text.data() + text.size() || shard.n < 1 || shard.k < 1 || shard.k > shard.n)
-        return std::nullopt;
-    return shard;
+    return Shard{numbers->first, numbers->second};
 }
 
 std::vector<ScheduledGame> shardOf(const std::vector<ScheduledGame>& games, Shard shard) {

@@ -1,6 +1,11 @@
 #include "protocol/command_line.h"
 
+#include "core/geometry.h"
+
 #include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <charconv>
 
 #include <fstream>
 #include <sstream>
@@ -17,6 +22,8 @@ std::string trim(std::string_view text) {
     return std::string(text.substr(first, last - first + 1));
 }
 
+} // namespace
+
 std::string applyAssignment(std::string_view assignment, Options& options) {
     const auto equals = assignment.find('=');
     if (equals == std::string_view::npos)
@@ -26,8 +33,6 @@ std::string applyAssignment(std::string_view assignment, Options& options) {
         return *why;
     return "";
 }
-
-} // namespace
 
 std::string applyConfig(std::string_view text, Options& options) {
     std::istringstream in{std::string(text)};
@@ -110,6 +115,36 @@ CommandLine parseCommandLine(int argc, const char* const* argv, Options& options
         }
     }
     return result;
+}
+
+std::optional<std::vector<int>> parseSizeList(std::string_view text) {
+    std::vector<int> sizes;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const auto comma = std::min(text.find(',', start), text.size());
+        int size = 0;
+        const auto [end, ec] = std::from_chars(text.data() + start, text.data() + comma, size);
+        if (ec != std::errc() || end != text.data() + comma || size < 1 ||
+            size > Geometry::kMaxSide)
+            return std::nullopt;
+        sizes.push_back(size);
+        start = comma + 1;
+    }
+    return sizes;
+}
+
+std::optional<std::pair<int, int>> parseShardNumbers(std::string_view text) {
+    const auto slash = text.find('/');
+    if (slash == std::string_view::npos)
+        return std::nullopt;
+    int part = 0;
+    int parts = 0;
+    const auto a = std::from_chars(text.data(), text.data() + slash, part);
+    const auto b = std::from_chars(text.data() + slash + 1, text.data() + text.size(), parts);
+    if (a.ec != std::errc() || a.ptr != text.data() + slash || b.ec != std::errc() ||
+        b.ptr != text.data() + text.size() || parts < 1)
+        return std::nullopt;
+    return std::pair{part, parts};
 }
 
 std::string usageText(const Options& options) {

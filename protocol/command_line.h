@@ -2,7 +2,11 @@
 
 #include "core/options.h"
 
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace hex {
 
@@ -23,5 +27,16 @@ std::string usageText(const Options& options);
 
 // Applies a config file's text; the first bad line's reason, or an empty string.
 std::string applyConfig(std::string_view text, Options& options);
+
+// "9" or "5,7,9,11": board sides 1..Geometry::kMaxSide separated by commas (ohmhex-match
+// --size, ohmhex selfplay --sizes); nullopt unless the whole text is such a list.
+std::optional<std::vector<int>> parseSizeList(std::string_view text);
+
+// "K/N", a --shard argument: two integers and a slash, N at least 1; the caller checks K's
+// range (ohmhex-match counts shards from 1, ohmhex selfplay from 0).
+std::optional<std::pair<int, int>> parseShardNumbers(std::string_view text);
+
+// Applies one -o argument, "key=value"; the reason it is refused, or an empty string.
+std::string applyAssignment(std::string_view assignment, Options& options);
 
 } // namespace hex

@@ -78,7 +78,7 @@ struct Case {
 
 // Random undecided positions on 3x3 to 5x5 with 5 to 12 empty cells, either side to move.
 std::vector<Case> randomCases(int count, std::uint64_t seed) {
-    testing::SplitMix rng(seed);
+    SplitMix rng(seed);
     std::vector<Case> cases;
     while (static_cast<int>(cases.size()) < count) {
         const int n = 3 + rng.below(3);

@@ -155,7 +155,7 @@ TEST(SearchPlayer, SolverCheckAvoidsMovesTheSolverProvesLosing) {
         board.play(move, toMove);
         return !board.winner() && truth.solve(board, opponent(toMove)).winner == opponent(toMove);
     };
-    testing::SplitMix rng(2026);
+    SplitMix rng(2026);
     int won = 0;
     int blundersWithout = 0;
     int blundersWith = 0;

@@ -129,7 +129,7 @@ TEST(Search, DoesNotClaimWinBeyondTheHorizon) {
 // connections) the right outcome at either width.
 TEST(Search, MatchesExactMinimaxOnSmallBoards) {
     constexpr int kFullWidth = 100;
-    testing::SplitMix rng(20240601);
+    SplitMix rng(20240601);
     int checked = 0;
     int wins = 0;
     while (checked < 60) {
@@ -187,7 +187,7 @@ TEST(Search, IdenticalSearchesGiveIdenticalNodeCounts) {
 // With full width, the table (including the shared entries of rotated positions) must not
 // change the fixed-depth minimax value, only the work.
 TEST(Search, TableKeepsTheFullWidthValue) {
-    testing::SplitMix rng(77);
+    SplitMix rng(77);
     int checked = 0;
     std::uint64_t plainNodes = 0;
     std::uint64_t tableNodes = 0;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/board.h"
+#include "core/random.h"
 #include "core/score.h"
 #include "test/support/board_with.h"
 
@@ -26,22 +27,6 @@ inline Score exactValue(Board& board, Color toMove, int ply = 0) {
     }
     return best;
 }
-
-// A reproducible pseudo-random generator (SplitMix64), the same on every platform.
-class SplitMix {
-public:
-    explicit SplitMix(std::uint64_t seed) : state_(seed) {}
-    std::uint64_t next() {
-        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-    int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
-
-private:
-    std::uint64_t state_;
-};
 
 // Plays `stones` random stones alternately (Black first) without deciding the game; false if
 // that failed (a stone would have won).
