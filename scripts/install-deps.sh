@@ -8,6 +8,7 @@ packages=(
     libgtest-dev libgmock-dev libbenchmark-dev
     clang clang-format libclang-rt-14-dev
     python3
+    python3-torch python3-numpy python3-pytest
 )
 
 missing=()

@@ -1,0 +1,164 @@
+"""Self-play records (docs/network.md, "Self-play records (version 1)") -> training samples.
+
+One sample per ply i of a game: the position before move i, the policy target (the search's
+best move searched[i], as a distribution over the original board's cells) and the value target
+for the side to move at ply i: +1 if it won the game, -1 if it lost; a proven result
+(proven[i] != 0) overrides. The net's canonical view is applied later, per batch (batches()).
+"""
+
+import glob
+import json
+import sys
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+
+from .encoding import Position, encode, parse_cell
+from .model import batch_tensors
+
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Sample:
+    position: Position
+    policy: np.ndarray  # float32 over the original cells y * width + x, sums to 1
+    value: float  # for the side to move, in [-1, 1]
+
+    def rotated(self):
+        """The 180-degree rotation: cell i becomes cell W*H-1-i, the value is unchanged."""
+        return Sample(self.position.rotated(), self.policy[::-1].copy(), self.value)
+
+
+class RecordError(ValueError):
+    """A record line that is not a valid version-1 self-play record."""
+
+
+def expand(patterns):
+    """The files named by a list of paths and glob patterns, sorted, each once; a pattern that
+    matches nothing is an error (a typo must not train on less data silently)."""
+    files = set()
+    for pattern in patterns:
+        matches = glob.glob(pattern)
+        if not matches:
+            raise FileNotFoundError(f"no file matches '{pattern}'")
+        files.update(matches)
+    return sorted(files)
+
+
+def read_records(path):
+    """The records of one JSONL file, as dicts. A last line without its newline that is not
+    valid JSON is a write cut short (a killed self-play run) and is skipped with a warning;
+    any other bad line raises RecordError naming the file and line."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    records = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError as error:
+            if number == len(lines):  # the last line, with no newline after it
+                print(f"{path}:{number}: skipping a truncated last line", file=sys.stderr)
+                continue
+            raise RecordError(f"{path}:{number}: not JSON ({error})") from None
+    return records
+
+
+def samples_from_record(record):
+    """The training samples of one game record (dict); RecordError if it is inconsistent."""
+    if record.get("version") != RECORD_VERSION:
+        raise RecordError(f"record version {record.get('version')!r}; expected {RECORD_VERSION}")
+    width, height = int(record["width"]), int(record["height"])
+    moves, searched = record["moves"], record["searched"]
+    proven = record["proven"]
+    if not (len(moves) == len(searched) == len(proven) == len(record["scores"])):
+        raise RecordError("moves, searched, scores and proven differ in length")
+    winner = record["winner"]
+    if winner not in ("black", "white"):
+        raise RecordError(f"winner {winner!r} is neither 'black' nor 'white'")
+
+    def index(name):
+        x, y = parse_cell(name, width, height)
+        return y * width + x
+
+    stones = {"b": set(), "w": set()}
+    samples = []
+    for ply, (move, best, result) in enumerate(zip(moves, searched, proven)):
+        mover = "b" if ply % 2 == 0 else "w"
+        position = Position(width, height, frozenset(stones["b"]), frozenset(stones["w"]), mover)
+        target, played = index(best), index(move)
+        for cell, what in ((target, "searched"), (played, "moves")):
+            if position.occupied(cell):
+                raise RecordError(f"{what}[{ply}] = {record[what][ply]} is occupied")
+        if result not in (-1, 0, 1):
+            raise RecordError(f"proven[{ply}] = {result!r} is not -1, 0 or 1")
+        won = (winner == "black") == (mover == "b")
+        value = float(result) if result != 0 else (1.0 if won else -1.0)
+        policy = np.zeros(width * height, dtype=np.float32)
+        policy[target] = 1.0
+        samples.append(Sample(position, policy, value))
+        stones[mover].add(played)
+    return samples
+
+
+def load_samples(paths, dedupe=False):
+    """(samples, games) from record files; with dedupe, identical positions become one sample
+    whose targets are the mean of theirs."""
+    samples, games = [], 0
+    for path in paths:
+        for number, record in enumerate(read_records(path), start=1):
+            try:
+                samples += samples_from_record(record)
+            except (RecordError, KeyError, TypeError, ValueError) as error:
+                raise RecordError(f"{path}: record {number}: {error}") from None
+            games += 1
+    return (merge_duplicates(samples) if dedupe else samples), games
+
+
+def merge_duplicates(samples):
+    groups = {}
+    for s in samples:
+        key = (s.position.width, s.position.height, s.position.black, s.position.white,
+               s.position.to_move)
+        groups.setdefault(key, []).append(s)
+    merged = []
+    for group in groups.values():
+        policy = np.mean([s.policy for s in group], axis=0).astype(np.float32)
+        merged.append(Sample(group[0].position, policy, float(np.mean([s.value for s in group]))))
+    return merged
+
+
+@dataclass
+class Batch:
+    planes: torch.Tensor  # [N, 4, H+2, W+2] of one canonical size
+    empty: torch.Tensor  # bool [N, H*W]
+    policy: torch.Tensor  # [N, H*W] in canonical cell order
+    value: torch.Tensor  # [N]
+
+
+def batches(samples, batch_size, rng, augment=True):
+    """The samples as batches of one canonical board size each, in an order drawn from rng;
+    with augment each sample is rotated by 180 degrees with probability 1/2."""
+    by_shape = {}
+    rotate = rng.random(len(samples)) < 0.5 if augment else np.zeros(len(samples), dtype=bool)
+    for sample, turn in zip(samples, rotate):
+        s = sample.rotated() if turn else sample
+        canonical = encode(s.position)
+        by_shape.setdefault((canonical.width, canonical.height), []).append((canonical, s))
+    out = []
+    for shape in sorted(by_shape):
+        group = by_shape[shape]
+        order = rng.permutation(len(group))
+        for start in range(0, len(group), batch_size):
+            out.append(make_batch([group[i] for i in order[start:start + batch_size]]))
+    return [out[i] for i in rng.permutation(len(out))]
+
+
+def make_batch(pairs):
+    planes, empty = batch_tensors([c for c, _ in pairs])
+    return Batch(planes, empty,
+                 torch.from_numpy(np.stack([s.policy[c.to_original] for c, s in pairs])),
+                 torch.tensor([s.value for _, s in pairs], dtype=torch.float32))

@@ -1,0 +1,140 @@
+"""The training loop behind train.py: loss, epochs, checkpoints, export.
+
+Deterministic for a given seed and thread count: the weights start from torch's generator
+seeded with the seed, and each epoch's batch order and rotations come from numpy's generator
+seeded with (seed, epoch), so a run resumed from a checkpoint ends exactly where an
+uninterrupted one does.
+"""
+
+import json
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from . import golden, weights
+from .data import batches
+from .model import HexNet
+
+CHECKPOINT = "checkpoint.pt"
+
+
+def loss_terms(model, batch):
+    """(policy cross-entropy, value mean squared error) of one batch."""
+    logits, value = model(batch.planes, batch.empty)
+    log_policy = F.log_softmax(logits, dim=1).masked_fill(~batch.empty, 0.0)
+    policy_loss = -(batch.policy * log_policy).sum(dim=1).mean()
+    value_loss = F.mse_loss(value, batch.value)
+    return policy_loss, value_loss
+
+
+def make_optimiser(model, config):
+    # weight_decay is the small L2 term of the loss.
+    return torch.optim.Adam(model.parameters(), lr=config["lr"],
+                            weight_decay=config["weight_decay"])
+
+
+def train_epoch(model, optimiser, samples, config, epoch):
+    model.train()
+    rng = np.random.default_rng([config["seed"], epoch])
+    totals, count = np.zeros(2), 0
+    for batch in batches(samples, config["batch"], rng, augment=config["augment"]):
+        policy_loss, value_loss = loss_terms(model, batch)
+        optimiser.zero_grad()
+        (policy_loss + value_loss).backward()
+        optimiser.step()
+        n = len(batch.value)
+        totals += n * np.array([policy_loss.item(), value_loss.item()])
+        count += n
+    return totals / max(count, 1)
+
+
+def initial_model(config):
+    """A fresh model (seeded), or the weights of config['init'] (.ohnn or a checkpoint)."""
+    torch.manual_seed(config["seed"])
+    init = config.get("init")
+    shape = (config["channels"], config["blocks"], config["value_width"])
+    if not init:
+        return HexNet(*shape, batch_norm=config["batch_norm"])
+    if init.endswith(".ohnn"):
+        model, _ = weights.read(init, batch_norm=config["batch_norm"])
+    else:
+        saved = torch.load(init)
+        c = saved["config"]
+        model = HexNet(c["channels"], c["blocks"], c["value_width"], batch_norm=c["batch_norm"])
+        model.load_state_dict(saved["model"])
+    if (model.channels, model.blocks, model.value_width) != shape:
+        raise ValueError(f"--init {init} has C={model.channels} B={model.blocks} "
+                         f"V={model.value_width}; this run asks for C, B, V = {shape}")
+    if model.batch_norm != config["batch_norm"]:
+        raise ValueError(f"--init {init}: batch norm {model.batch_norm}, this run "
+                         f"{config['batch_norm']}")
+    return model
+
+
+# Settings a resumed run may change: more epochs, more threads, golden or not.
+FREE_TO_CHANGE = ("epochs", "threads", "golden")
+
+
+def resume_or_start(out, config):
+    """(model, optimiser, epochs done, history) from out/checkpoint.pt, or a fresh start."""
+    path = os.path.join(out, CHECKPOINT)
+    if not os.path.exists(path):
+        model = initial_model(config)
+        return model, make_optimiser(model, config), 0, []
+    saved = torch.load(path)
+    for key, value in config.items():
+        if key not in FREE_TO_CHANGE and saved["config"].get(key) != value:
+            raise ValueError(f"{out} holds a checkpoint of another run ({key}: there "
+                             f"{saved['config'].get(key)!r}, here {value!r}); give another "
+                             "--out, or that run's arguments to resume it")
+    model = HexNet(config["channels"], config["blocks"], config["value_width"],
+                   batch_norm=config["batch_norm"])
+    model.load_state_dict(saved["model"])
+    optimiser = make_optimiser(model, config)
+    optimiser.load_state_dict(saved["optimiser"])
+    return model, optimiser, saved["epoch"], saved["history"]
+
+
+def save_checkpoint(out, model, optimiser, config, epoch, history):
+    path = os.path.join(out, CHECKPOINT)
+    torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict(),
+                "config": config, "epoch": epoch, "history": history}, path + ".tmp")
+    os.replace(path + ".tmp", path)
+
+
+def run(out, config, samples, games, description):
+    """Trains to config['epochs'], checkpointing after each epoch, then exports out/net.ohnn
+    (and out/net.golden with config['golden']) and writes out/train.json. Returns the
+    summary dict written there."""
+    os.makedirs(out, exist_ok=True)
+    torch.set_num_threads(config["threads"])
+    model, optimiser, done, history = resume_or_start(out, config)
+    if done:
+        print(f"resuming {out} after epoch {done}", file=sys.stderr)
+    for epoch in range(done, config["epochs"]):
+        cpu, wall = time.process_time(), time.time()
+        policy_loss, value_loss = train_epoch(model, optimiser, samples, config, epoch)
+        history.append({"epoch": epoch + 1, "policy_loss": policy_loss, "value_loss": value_loss,
+                        "cpu_seconds": time.process_time() - cpu,
+                        "wall_seconds": time.time() - wall})
+        print(f"epoch {epoch + 1}/{config['epochs']}: policy {policy_loss:.4f} "
+              f"value {value_loss:.4f}", file=sys.stderr)
+        save_checkpoint(out, model, optimiser, config, epoch + 1, history)
+    model.eval()
+    net = os.path.join(out, "net.ohnn")
+    weights.export(model, net, description)
+    if config["golden"]:
+        exported, _ = weights.read(net)
+        golden.write(exported, golden.standard_positions(), os.path.join(out, "net.golden"),
+                     header=description)
+    summary = {"description": description, "samples": len(samples), "games": games,
+               "config": config, "history": history,
+               "cpu_seconds": sum(h["cpu_seconds"] for h in history)}
+    with open(os.path.join(out, "train.json.tmp"), "w", encoding="utf-8") as f:
+        json.dump(summary, f, indent=1)
+    os.replace(os.path.join(out, "train.json.tmp"), os.path.join(out, "train.json"))
+    return summary

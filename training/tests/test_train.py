@@ -1,0 +1,91 @@
+import json
+
+import numpy as np
+import pytest
+import torch
+
+import train
+from ohmhex_training import data, trainer, weights
+from ohmhex_training.model import HexNet
+from test_data import GAME
+from test_encoding import random_position
+
+
+def synthetic_samples(count, seed=0):
+    rng = np.random.default_rng(seed)
+    samples = []
+    while len(samples) < count:
+        p = random_position(rng, 3, 4, "b" if len(samples) % 2 else "w")
+        empty = [i for i in range(12) if not p.occupied(i)]
+        if not empty:
+            continue
+        policy = np.zeros(12, dtype=np.float32)
+        policy[empty[0]] = 1
+        samples.append(data.Sample(p, policy, 1.0 if len(empty) % 2 else -1.0))
+    return samples
+
+
+def config(**changes):
+    c = dict(channels=4, blocks=1, value_width=4, batch_norm=False, epochs=2, batch=8, lr=0.01,
+             weight_decay=1e-4, augment=True, dedupe=False, threads=1, seed=3, golden=False,
+             init=None, data=[])
+    c.update(changes)
+    return c
+
+
+@pytest.mark.parametrize("batch_norm", [False, True])
+def test_steps_decrease_the_loss(batch_norm):
+    torch.manual_seed(0)
+    model = HexNet(8, 1, 8, batch_norm=batch_norm)
+    c = config(batch_norm=batch_norm)
+    optimiser = trainer.make_optimiser(model, c)
+    # Two batches: the positions with White to move have the transposed canonical shape.
+    batches = data.batches(synthetic_samples(16), 16, np.random.default_rng(0), augment=False)
+    assert len(batches) == 2
+
+    def loss():
+        return sum(sum(trainer.loss_terms(model, batch)) for batch in batches)
+
+    before = loss()
+    for _ in range(3):
+        optimiser.zero_grad()
+        loss().backward()
+        optimiser.step()
+    assert loss().item() < before.item() - 0.01
+
+
+def test_resumed_run_ends_where_an_uninterrupted_one_does(tmp_path):
+    samples = synthetic_samples(40)
+    trainer.run(str(tmp_path / "a"), config(epochs=3), samples, 0, "d")
+    trainer.run(str(tmp_path / "b"), config(epochs=1), samples, 0, "d")
+    assert json.loads((tmp_path / "b" / "train.json").read_text())["history"][0]["epoch"] == 1
+    trainer.run(str(tmp_path / "b"), config(epochs=3), samples, 0, "d")
+    a = (tmp_path / "a" / "net.ohnn").read_bytes()
+    assert (tmp_path / "b" / "net.ohnn").read_bytes() == a
+    history = json.loads((tmp_path / "b" / "train.json").read_text())["history"]
+    assert [h["epoch"] for h in history] == [1, 2, 3]
+    with pytest.raises(ValueError, match="another run"):
+        trainer.run(str(tmp_path / "b"), config(epochs=3, lr=0.5), samples, 0, "d")
+
+
+def test_command_line_trains_exports_and_resumes(tmp_path, capsys):
+    records = tmp_path / "games.jsonl"
+    records.write_text((json.dumps(GAME) + "\n") * 3)
+    out = tmp_path / "run"
+    args = ["--data", str(tmp_path / "*.jsonl"), "--out", str(out), "--channels", "4",
+            "--blocks", "1", "--value-width", "4", "--epochs", "1", "--golden",
+            "--run-id", "test-run"]
+    assert train.main(args) == 0
+    model, description = weights.read(str(out / "net.ohnn"))
+    assert description.startswith("run test-run: 3 games, 9 positions")
+    assert (out / "net.golden").exists()
+    # Starting from that net, with its shape taken from the file.
+    assert train.main(["--data", str(records), "--out", str(tmp_path / "next"), "--init",
+                       str(out / "net.ohnn"), "--epochs", "1"]) == 0
+    assert weights.read(str(tmp_path / "next" / "net.ohnn"))[0].channels == 4
+    # A different architecture into the same directory is refused, and changes nothing.
+    before = (out / "net.ohnn").read_bytes()
+    assert train.main(args[:-2] + ["--channels", "5"]) == 1
+    assert "another run" in capsys.readouterr().err
+    assert (out / "net.ohnn").read_bytes() == before
+    assert train.main(["--data", str(tmp_path / "none*.jsonl"), "--out", str(out)]) == 1
