@@ -134,6 +134,14 @@ TEST(NetworkOption, ARemoteClientWithoutFileAccessCannotReadANet) {
                          "': file commands are off for TCP clients (the server has no "
                          "--files-dir)\n\n");
     EXPECT_EQ(client->engine.network(), nullptr);
+    // With a files directory: relative paths inside it only, like loadsgf.
+    const std::filesystem::path netPath(net.path());
+    auto confined = remoteClientEngine(start, FileAccess::inside(netPath.parent_path().string()));
+    const std::string outside = *confined->htp.execute("param_ohmhex network_file " + net.path());
+    EXPECT_NE(outside.find("file not available"), std::string::npos) << outside;
+    EXPECT_EQ(*confined->htp.execute("param_ohmhex network_file " + netPath.filename().string()),
+              "= \n\n");
+    EXPECT_NE(confined->engine.network(), nullptr);
     // The server's own net (a start option) is the operator's choice and is loaded.
     ASSERT_EQ(start.set("network_file", net.path()), std::nullopt);
     auto served = remoteClientEngine(start, FileAccess::none());
