@@ -2,6 +2,8 @@
 // Run: eval_bench [--benchmark_filter=resistance] ; items_per_second is evaluations per second.
 
 #include "eval/evaluator.h"
+#include "eval/network/network.h"
+#include "eval/network/random_weights.h"
 
 #include <benchmark/benchmark.h>
 
@@ -86,14 +88,32 @@ void registerFor(std::string_view name, const EvaluatorConfig& config, const std
     }
 }
 
+// The network evaluator with a net of random weights of C channels, B blocks, value width V,
+// through the file format (serialised and parsed again); "network-c32b3v32" is the intended
+// size. The speed does not depend on the weights.
+void registerNetwork(std::uint32_t c, std::uint32_t b, std::uint32_t v, bool rotation) {
+    const std::string bytes = network::serializeWeights(network::randomWeights(c, b, v, 1));
+    EvaluatorConfig config;
+    config.network = std::make_shared<const network::Network>(network::parseWeights(bytes));
+    config.networkRotation = rotation;
+    registerFor("network", config,
+                "network-c" + std::to_string(c) + "b" + std::to_string(b) + "v" +
+                    std::to_string(v) + (rotation ? "+rotation" : ""));
+}
+
 // Every evaluator with its defaults, then resistance with every other link source
-// ("resistance+bridges").
+// ("resistance+bridges"), then the network at three sizes.
 const bool kRegistered = [] {
     for (std::string_view name : evaluatorNames())
-        registerFor(name, {}, std::string(name));
+        if (name != "network") // needs a net: below
+            registerFor(name, {}, std::string(name));
     for (std::string_view links : resistanceLinkNames())
         if (links != EvaluatorConfig{}.resistanceLinks)
             registerFor("resistance", {std::string(links)}, "resistance+" + std::string(links));
+    registerNetwork(16, 2, 16, false);
+    registerNetwork(32, 3, 32, false);
+    registerNetwork(32, 3, 32, true);
+    registerNetwork(64, 4, 64, false);
     return true;
 }();
 

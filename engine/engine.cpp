@@ -3,6 +3,7 @@
 #include "engine/first_player.h"
 #include "engine/logging.h"
 #include "engine/player_settings.h"
+#include "eval/network/weights_file.h"
 
 #include "search/opening_table.h"
 #include <chrono>
@@ -25,7 +26,9 @@ const Options& declaredEngineOptions() {
 
 } // namespace
 
-Engine::Engine() : options_(declaredEngineOptions()), game_(11, 11) {}
+Engine::Engine()
+    : options_(declaredEngineOptions()), game_(11, 11), fileReader_(&eval::network::readFileBytes) {
+}
 
 std::optional<std::string> Engine::whyOutOfScope(std::string_view name) const {
     if (!options_.has(name))
@@ -57,6 +60,11 @@ std::optional<std::string> Engine::setOption(std::string_view name, std::string_
         return why;
     if (auto why = options_.whyInvalid(name, value))
         return why;
+    if (name == "network_file")
+        return setNetworkFile(std::string(value));
+    if (name == "evaluator")
+        if (auto why = whyEvaluatorUnusable(value, network_))
+            return why;
     if (isLoggingOption(name)) {
         Options next = options_;
         next.set(name, value);
@@ -91,8 +99,8 @@ bool Engine::wantsSwap(Color color, const StopFn& shouldStop) {
         if (const std::optional<bool> proven = OpeningTable::shouldSwap(board))
             return *proven;
         if (decision == "search")
-            return searchPlayer_.shouldSwap(board, color, playerSettings(options_, clock_, color),
-                                            shouldStop);
+            return searchPlayer_.shouldSwap(
+                board, color, playerSettings(options_, network_, clock_, color), shouldStop);
     }
     // Stones away from the border are strong first moves on every board from 3x3 up (the
     // proven tables agree for 3x3 to 6x6, apart from a few cells next to the acute corners).
@@ -158,7 +166,7 @@ std::optional<Move> Engine::chooseMove(Color color, const StopFn& shouldStop) {
     }
     if (options_.getString("player") == "search") {
         const Cell best = searchPlayer_.chooseStone(
-            board, color, playerSettings(options_, clock_, color), shouldStop);
+            board, color, playerSettings(options_, network_, clock_, color), shouldStop);
         if (best != kNoCell)
             return Move::stone(best);
     }

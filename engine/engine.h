@@ -9,6 +9,9 @@
 #include "search/search_player.h"
 #include "solver/solver.h"
 
+#include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,7 +34,23 @@ public:
     Options& options() noexcept { return options_; }
     // Options::set and whatever the option configures at once (logging); the reason when
     // either refuses (a bad value, a log file that cannot be opened), and then nothing changes.
+    // network_file loads and checks the net at once (through the file reader); `evaluator
+    // network` needs a net loaded, and network_file cannot unload the net the evaluator uses.
     std::optional<std::string> setOption(std::string_view name, std::string_view value);
+
+    // Reads a whole file an option names (network_file), refusing one larger than maxBytes;
+    // throws std::exception with the reason. The protocol layer installs its file access, so a
+    // TCP client reads only what it may; the default reads the local file system.
+    using FileReader = std::function<std::string(const std::string& path, std::uint64_t maxBytes)>;
+    void setFileReader(FileReader reader) { fileReader_ = std::move(reader); }
+    // For options set directly (the command line, --config, a TCP client's copy of the start
+    // options): loads the net network_file names unless it is loaded already, and checks that
+    // the evaluator has what it needs. The reason when not, and then nothing changes.
+    std::optional<std::string> loadOptionFiles();
+    // The loaded net (nullptr: none).
+    const std::shared_ptr<const eval::network::Network>& network() const noexcept {
+        return network_;
+    }
 
     // Makes this a TCP client's engine: setOption then refuses the process-wide options too
     // (logging), and tt_mb is capped by tcp_max_tt_mb. Returns the reason, and changes nothing,
@@ -53,6 +72,8 @@ public:
     // The named evaluator ("": the evaluator option) from the side to move's view; nullopt
     // when no evaluator has that name.
     std::optional<CellValues> evaluate(std::string_view evaluator);
+    // Why evaluate(evaluator) gives nullopt: an unknown name, or a net missing.
+    std::string whyNoEvaluator(std::string_view evaluator) const;
     // The solver with `toMove` to move, stopped after `seconds` or by `shouldStop`.
     SolveResult solve(Color toMove, double seconds, const StopFn& shouldStop);
     WinningMoves winningMoves(Color toMove, double seconds, const StopFn& shouldStop);
@@ -71,6 +92,12 @@ private:
     static Cell openingMove(const Geometry& geometry, Color color, bool allowSwap);
     // Why this controller may not change the option at all (its scope), or nullopt.
     std::optional<std::string> whyOutOfScope(std::string_view name) const;
+    // network_file: the net at `path` ("": none), checked, then set with the option.
+    std::optional<std::string> setNetworkFile(const std::string& path);
+    // Why the evaluator named `evaluator` cannot be used with `network`, or nullopt.
+    std::optional<std::string>
+    whyEvaluatorUnusable(std::string_view evaluator,
+                         const std::shared_ptr<const eval::network::Network>& network) const;
 
     Options options_;
     Game game_;
@@ -81,6 +108,10 @@ private:
     // plays.
     Solver solver_;
     EvaluatorCache evaluators_;
+    FileReader fileReader_;
+    // The net of network_file, shared read-only by the evaluators made with it.
+    std::shared_ptr<const eval::network::Network> network_;
+    std::string networkPath_; // the value of network_file it was loaded for
     bool remoteClient_ = false;
 };
 

@@ -9,10 +9,16 @@ namespace hex {
 
 std::optional<CellValues> Engine::evaluate(std::string_view evaluator) {
     const std::string_view name = evaluator.empty() ? options_.getString("evaluator") : evaluator;
-    eval::Evaluator* made = evaluators_.get(name, evaluatorConfig(options_));
+    eval::Evaluator* made = evaluators_.get(name, evaluatorConfig(options_, network_));
     if (!made)
         return std::nullopt;
     return evaluateCells(*made, game_.board(), game_.toMove());
+}
+
+std::string Engine::whyNoEvaluator(std::string_view evaluator) const {
+    const std::string_view name = evaluator.empty() ? options_.getString("evaluator") : evaluator;
+    return eval::whyNoEvaluator(name, evaluatorConfig(options_, network_))
+        .value_or("evaluator " + std::string(name) + " is available");
 }
 
 SolveResult Engine::solve(Color toMove, double seconds, const StopFn& shouldStop) {

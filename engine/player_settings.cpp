@@ -22,16 +22,21 @@ TimeManager::Clock searchClock(const Options& options, const GameClock& clock, C
 
 } // namespace
 
-eval::EvaluatorConfig evaluatorConfig(const Options& options) {
+eval::EvaluatorConfig evaluatorConfig(const Options& options,
+                                      std::shared_ptr<const eval::network::Network> network) {
     eval::EvaluatorConfig config;
     config.resistanceLinks = options.getString("resistance_links");
+    config.network = std::move(network);
+    config.networkRotation = options.getBool("network_rotation");
     return config;
 }
 
-PlayerSettings playerSettings(const Options& options, const GameClock& clock, Color color) {
+PlayerSettings playerSettings(const Options& options,
+                              std::shared_ptr<const eval::network::Network> network,
+                              const GameClock& clock, Color color) {
     PlayerSettings s;
     s.evaluator = options.getString("evaluator");
-    s.evaluatorConfig = evaluatorConfig(options);
+    s.evaluatorConfig = evaluatorConfig(options, std::move(network));
     s.tableMb = static_cast<std::size_t>(options.getInt("tt_mb"));
     s.limits.width = static_cast<int>(options.getInt("width"));
     s.limits.rootWidth = static_cast<int>(options.getInt("root_width"));

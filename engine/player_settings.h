@@ -6,12 +6,16 @@
 
 namespace hex {
 
-// The evaluators' run-time choices from the options (what the search and `eval` use).
-eval::EvaluatorConfig evaluatorConfig(const Options& options);
+// The evaluators' run-time choices from the options and the loaded network (what the search and
+// `eval` use).
+eval::EvaluatorConfig evaluatorConfig(const Options& options,
+                                      std::shared_ptr<const eval::network::Network> network);
 
 // The one translation of the options and the clock into the settings of `color`'s next move
 // decision. Without time_left for `color`, a time_settings clock counts as full (its main time,
 // or one byo-yomi period).
-PlayerSettings playerSettings(const Options& options, const GameClock& clock, Color color);
+PlayerSettings playerSettings(const Options& options,
+                              std::shared_ptr<const eval::network::Network> network,
+                              const GameClock& clock, Color color);
 
 } // namespace hex

@@ -4,12 +4,17 @@
 #include "core/score.h"
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace hex::eval {
+
+namespace network {
+class Network;
+}
 
 // A static evaluation of a position. Implementations are deterministic (bit-identical results
 // for the same position, whatever was evaluated before), keep their scratch buffers inside and
@@ -37,6 +42,11 @@ struct EvaluatorConfig {
     // plus template IIIa), "vc" (every full virtual connection H-search finds, eval/vc_links.h)
     // or "off".
     std::string resistanceLinks = "bridges";
+    // The learned evaluator's net (`network_file`, loaded by the engine; shared read-only by
+    // every evaluator made with it); without one, makeEvaluator("network") gives nullptr.
+    std::shared_ptr<const network::Network> network{};
+    // Whether it averages the position with its 180-degree rotation (`network_rotation`).
+    bool networkRotation = false;
 
     bool operator==(const EvaluatorConfig&) const = default;
 };
@@ -45,7 +55,10 @@ struct EvaluatorConfig {
 std::vector<std::string_view> evaluatorNames();
 // The link sources of the resistance evaluator; the first is EvaluatorConfig's default.
 std::vector<std::string_view> resistanceLinkNames();
-// nullptr for an unknown name, and for resistance an unknown resistanceLinks.
+// nullptr for an unknown name, for resistance an unknown resistanceLinks, for network no network.
 std::unique_ptr<Evaluator> makeEvaluator(std::string_view name, const EvaluatorConfig& config = {});
+// Why makeEvaluator(name, config) gives nullptr (a message for the user), or nullopt if it
+// does not.
+std::optional<std::string> whyNoEvaluator(std::string_view name, const EvaluatorConfig& config);
 
 } // namespace hex::eval

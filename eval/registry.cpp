@@ -1,6 +1,7 @@
 #include "eval/bridge_links.h"
 #include "eval/evaluator.h"
 #include "eval/max_flow.h"
+#include "eval/network/network_evaluator.h"
 #include "eval/resistance.h"
 #include "eval/two_distance.h"
 #include "eval/vc_links.h"
@@ -71,12 +72,19 @@ std::unique_ptr<Evaluator> createResistance(const EvaluatorConfig& config) {
     return nullptr;
 }
 
+std::unique_ptr<Evaluator> createNetwork(const EvaluatorConfig& config) {
+    if (!config.network)
+        return nullptr;
+    return std::make_unique<NetworkEvaluator>(config.network, config.networkRotation);
+}
+
 // The one list of evaluators; the first is the default.
 constexpr std::array kEntries{
     Entry{"resistance", &createResistance},
     Entry{"twodistance", &create<TwoDistanceEvaluator>},
     Entry{"yreduction", &create<YReductionEvaluator>},
     Entry{"maxflow", &create<MaxFlowEvaluator>},
+    Entry{"network", &createNetwork},
 };
 
 } // namespace
@@ -100,6 +108,19 @@ std::unique_ptr<Evaluator> makeEvaluator(std::string_view name, const EvaluatorC
         if (entry.name == name)
             return entry.make(config);
     return nullptr;
+}
+
+std::optional<std::string> whyNoEvaluator(std::string_view name, const EvaluatorConfig& config) {
+    if (makeEvaluator(name, config))
+        return std::nullopt;
+    std::string known;
+    for (std::string_view n : evaluatorNames())
+        known += (known.empty() ? "" : " ") + std::string(n);
+    if (name == "network")
+        return std::string("the network evaluator has no network loaded (set network_file)");
+    if (name == "resistance")
+        return "unknown resistance_links '" + config.resistanceLinks + "'";
+    return "unknown evaluator '" + std::string(name) + "'; known: " + known;
 }
 
 } // namespace hex::eval

@@ -3,6 +3,10 @@
 namespace hex {
 
 void addAllCommands(htp::Engine& htp, Engine& engine, const FileAccess& files) {
+    // Options that name a file (network_file) read it as the file commands do.
+    engine.setFileReader([files](const std::string& path, std::uint64_t maxBytes) {
+        return files.read(path, static_cast<std::size_t>(maxBytes));
+    });
     addProtocolCommands(htp, engine);
     addGameCommands(htp, engine);
     addSgfCommands(htp, engine, files);

@@ -18,8 +18,8 @@ void addEvalCommands(htp::Engine& htp, Engine& engine);   // eval, eval-cells, d
 void addSolverCommands(htp::Engine& htp, Engine& engine); // solve-state, mustplay, vc...
 void addSearchCommands(htp::Engine& htp, Engine& engine); // bench, search_pv, search_scores
 
-// Every group: the complete OhmHex command set; the file commands reach what `files` allows
-// (the local user's: any regular file).
+// Every group: the complete OhmHex command set; the file commands, and the options that name a
+// file (network_file), reach what `files` allows (the local user's: any regular file).
 void addAllCommands(htp::Engine& htp, Engine& engine,
                     const FileAccess& files = FileAccess::local());
 

@@ -21,9 +21,13 @@ CellValues evaluate(Engine& engine, const htp::Args& a) {
     a.expectBetween(0, 1);
     const std::string_view name = a.size() == 1 ? std::string_view(a.word(0)) : "";
     std::optional<CellValues> values = engine.evaluate(name);
-    if (!values)
+    if (!values) {
+        const auto known = eval::evaluatorNames();
+        if (name.empty() || std::find(known.begin(), known.end(), name) != known.end())
+            throw htp::Failure(engine.whyNoEvaluator(name)); // e.g. network without a net
         throw htp::Failure("unknown evaluator " + htp::quoted(name) +
                            "; known: " + knownEvaluators());
+    }
     return std::move(*values);
 }
 

@@ -143,7 +143,8 @@ std::string FileAccess::read(const std::string& path, std::size_t maxBytes) cons
             return text;
         text.append(buffer, static_cast<std::size_t>(n));
         if (text.size() > maxBytes)
-            fail("file too large for an SGF game: " + htp::quoted(path));
+            fail("file too large (over " + std::to_string(maxBytes) +
+                 " bytes): " + htp::quoted(path));
     }
 }
 

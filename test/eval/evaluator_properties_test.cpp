@@ -1,6 +1,8 @@
 // Properties every evaluator must have, checked on random positions of every size.
 
 #include "eval/evaluator.h"
+#include "eval/network/network.h"
+#include "eval/network/random_weights.h"
 
 #include "test/eval/eval_test_support.h"
 
@@ -55,6 +57,13 @@ struct Variant {
     // order it derives them, so a transformed board can keep other ones (test/eval/
     // vc_links_test.cpp checks what does hold).
     bool exactSymmetry = true;
+    // The network: a small net of random weights, averaged with its rotation when
+    // networkRotation (without, it is exact under the colour exchange only). Nor does it see
+    // the same position with the other side to move as the opposite value, nor is it monotone:
+    // it is a function of the position and the side to move, learned.
+    bool networkRotation = true;
+    bool rotationSymmetry = true;
+    bool staticEvaluator = true; // side-antisymmetric and monotone
 };
 
 // For gtest's messages and the test list (the default would dump the bytes).
@@ -66,7 +75,9 @@ std::vector<Variant> variants() {
     std::vector<Variant> result;
     const std::string defaultLinks = EvaluatorConfig{}.resistanceLinks;
     for (std::string_view name : evaluatorNames())
-        result.push_back({name, defaultLinks});
+        result.push_back(
+            {name, defaultLinks, Geometry::kMaxSide, true, true, true, name != "network"});
+    result.push_back({"network", defaultLinks, Geometry::kMaxSide, true, false, false, false});
     for (std::string_view links : resistanceLinkNames())
         if (links != defaultLinks)
             result.push_back({"resistance", std::string(links),
@@ -75,7 +86,14 @@ std::vector<Variant> variants() {
 }
 
 std::unique_ptr<Evaluator> make(const Variant& variant) {
-    auto evaluator = makeEvaluator(variant.evaluator, EvaluatorConfig{variant.links});
+    EvaluatorConfig config{variant.links};
+    if (variant.evaluator == "network") {
+        static const auto net =
+            std::make_shared<const network::Network>(network::randomWeights(8, 1, 8, 11));
+        config.network = net;
+        config.networkRotation = variant.networkRotation;
+    }
+    auto evaluator = makeEvaluator(variant.evaluator, config);
     EXPECT_NE(evaluator, nullptr);
     return evaluator;
 }
@@ -83,7 +101,8 @@ std::unique_ptr<Evaluator> make(const Variant& variant) {
 std::string paramName(const ::testing::TestParamInfo<Variant>& param) {
     const Variant& v = param.param;
     return std::string(v.evaluator) +
-           (v.links == EvaluatorConfig{}.resistanceLinks ? "" : "_links_" + v.links);
+           (v.links == EvaluatorConfig{}.resistanceLinks ? "" : "_links_" + v.links) +
+           (v.evaluator == "network" && !v.networkRotation ? "_no_rotation" : "");
 }
 
 class EvaluatorProperties : public ::testing::TestWithParam<Variant> {
@@ -136,7 +155,7 @@ TEST_P(EvaluatorProperties, ColourSymmetry) {
 }
 
 TEST_P(EvaluatorProperties, RotationSymmetry) {
-    if (!GetParam().exactSymmetry)
+    if (!GetParam().exactSymmetry || !GetParam().rotationSymmetry)
         GTEST_SKIP() << "not bit-identical by design";
     auto evaluator = make();
     forRandomPositions(3, 120, [&](const Board& board, Color toMove) {
@@ -197,6 +216,8 @@ TEST_P(EvaluatorProperties, DeterministicWhateverWasEvaluatedBefore) {
 }
 
 TEST_P(EvaluatorProperties, SidesSeeOppositeValues) {
+    if (!GetParam().staticEvaluator)
+        GTEST_SKIP() << "a learned value of the position and the side to move";
     auto evaluator = make();
     forRandomPositions(6, 60, [&](const Board& board, Color toMove) {
         ASSERT_EQ(evaluator->evaluate(board, toMove),
@@ -224,7 +245,7 @@ class Monotonicity : public ::testing::TestWithParam<Variant> {};
 std::vector<Variant> monotoneVariants() {
     std::vector<Variant> result;
     for (const Variant& v : variants())
-        if (v.links != "vc")
+        if (v.links != "vc" && v.staticEvaluator)
             result.push_back(v);
     return result;
 }

@@ -40,6 +40,8 @@ TEST(Openings, RankCorrelationWithProvenResults) {
     const testing::OpeningTable table = testing::OpeningTable::load();
     ASSERT_EQ(table.wins.count(6), 1u);
     for (std::string_view name : evaluatorNames()) {
+        if (name == "network")
+            continue; // needs a trained net (docs/network.md); none is built in yet
         auto evaluator = makeEvaluator(name);
         std::printf("%-12s", std::string(name).c_str());
         for (int n = 3; n <= 6; ++n) {

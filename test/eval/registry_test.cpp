@@ -1,4 +1,6 @@
 #include "eval/evaluator.h"
+#include "eval/network/network.h"
+#include "eval/network/random_weights.h"
 
 #include <gtest/gtest.h>
 
@@ -8,9 +10,11 @@ namespace {
 TEST(Registry, MakesEveryNamedEvaluator) {
     const std::vector<std::string_view> names = evaluatorNames();
     ASSERT_EQ(names, (std::vector<std::string_view>{"resistance", "twodistance", "yreduction",
-                                                    "maxflow"}));
+                                                    "maxflow", "network"}));
+    EvaluatorConfig config;
+    config.network = std::make_shared<const network::Network>(network::randomWeights(2, 0, 2, 1));
     for (std::string_view name : names) {
-        const std::unique_ptr<Evaluator> evaluator = makeEvaluator(name);
+        const std::unique_ptr<Evaluator> evaluator = makeEvaluator(name, config);
         ASSERT_NE(evaluator, nullptr) << name;
         EXPECT_EQ(evaluator->name(), name);
     }
@@ -22,6 +26,19 @@ TEST(Registry, ResistanceLinkSourcesStartWithTheDefault) {
     EXPECT_EQ(links.front(), EvaluatorConfig{}.resistanceLinks);
     for (std::string_view source : links)
         EXPECT_NE(makeEvaluator("resistance", EvaluatorConfig{std::string(source)}), nullptr);
+}
+
+// No network loaded is an explicit state: no evaluator, and a reason that says so.
+TEST(Registry, NetworkWithoutANetGivesNullAndSaysWhy) {
+    EXPECT_EQ(makeEvaluator("network"), nullptr);
+    const std::optional<std::string> why = whyNoEvaluator("network", {});
+    ASSERT_TRUE(why);
+    EXPECT_NE(why->find("no network loaded"), std::string::npos) << *why;
+    EvaluatorConfig config;
+    config.network = std::make_shared<const network::Network>(network::randomWeights(2, 0, 2, 1));
+    EXPECT_EQ(whyNoEvaluator("network", config), std::nullopt);
+    EXPECT_EQ(whyNoEvaluator("resistance", {}), std::nullopt);
+    EXPECT_NE(whyNoEvaluator("bogus", {})->find("unknown evaluator 'bogus'"), std::string::npos);
 }
 
 TEST(Registry, UnknownNameGivesNull) {

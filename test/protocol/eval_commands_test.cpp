@@ -1,24 +1,152 @@
 #include "core/score.h"
 #include "engine/engine.h"
 #include "eval/evaluator.h"
+#include "eval/network/random_weights.h"
 #include "protocol/commands.h"
+#include "protocol/tcp_session.h"
 #include "test/support/htp_harness.h"
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 
 namespace hex {
 namespace {
 
+// A small net of random weights in a temporary file, removed at the end of the scope.
+class NetFile {
+public:
+    explicit NetFile(const std::string& name, std::uint32_t seed = 3)
+        : path_((std::filesystem::temp_directory_path() /
+                 ("ohmhex-" + name + "-" + std::to_string(::getpid()) + ".ohnn"))
+                    .string()) {
+        eval::network::writeWeightsFile(path_, eval::network::randomWeights(4, 1, 4, seed));
+    }
+    ~NetFile() { std::filesystem::remove(path_); }
+    NetFile(const NetFile&) = delete;
+    NetFile& operator=(const NetFile&) = delete;
+    const std::string& path() const { return path_; }
+
+private:
+    std::string path_;
+};
+
+// Every evaluator works here: network has a net of random weights loaded.
 class EvalCommands : public testing::HtpHarness {
 protected:
     EvalCommands() {
+        EXPECT_EQ(run("param_ohmhex network_file " + net_.path()), "= \n\n");
         for (const char* line : {"boardsize 6 5", "play b c3", "play w d3", "play b b4"})
             run(line);
     }
+
+    NetFile net_{"eval-commands"};
 };
+
+// Without a net, network is refused by name, as the default, and as eval's argument; the net
+// cannot be unloaded while it is the evaluator.
+TEST(NetworkOption, NoNetIsAnExplicitError) {
+    Engine engine;
+    htp::Engine htp;
+    addAllCommands(htp, engine);
+    const std::string refused = *htp.execute("param_ohmhex evaluator network");
+    EXPECT_EQ(refused.substr(0, 2), "? ") << refused;
+    EXPECT_NE(refused.find("network_file"), std::string::npos) << refused;
+    EXPECT_EQ(engine.options().getString("evaluator"), "resistance");
+    const std::string eval = *htp.execute("eval network");
+    EXPECT_EQ(eval, "? the network evaluator has no network loaded (set network_file)\n\n");
+
+    const NetFile net("no-net");
+    ASSERT_EQ(*htp.execute("param_ohmhex network_file " + net.path()), "= \n\n");
+    ASSERT_EQ(*htp.execute("param_ohmhex evaluator network"), "= \n\n");
+    EXPECT_EQ(htp.execute("eval")->substr(0, 2), "= ");
+    const std::string unload = *htp.execute("param_ohmhex network_file");
+    EXPECT_EQ(unload, "= " + net.path() + "\n\n");
+    EXPECT_EQ(engine.setOption("network_file", ""),
+              "the evaluator is network, which needs a net: choose another evaluator first");
+    EXPECT_NE(engine.network(), nullptr);
+    ASSERT_EQ(*htp.execute("param_ohmhex evaluator resistance"), "= \n\n");
+    EXPECT_EQ(engine.setOption("network_file", ""), std::nullopt);
+    EXPECT_EQ(engine.network(), nullptr);
+}
+
+// A bad file is refused with the reason, and the net and the option stay as they were.
+TEST(NetworkOption, ABadFileChangesNothing) {
+    Engine engine;
+    htp::Engine htp;
+    addAllCommands(htp, engine);
+    const NetFile good("good");
+    ASSERT_EQ(*htp.execute("param_ohmhex network_file " + good.path()), "= \n\n");
+    ASSERT_EQ(*htp.execute("param_ohmhex evaluator network"), "= \n\n");
+    const std::string before = *htp.execute("eval-cells");
+    const auto net = engine.network();
+    ASSERT_NE(net, nullptr);
+
+    const std::string bad = good.path() + ".bad";
+    {
+        std::ofstream out(bad, std::ios::binary);
+        out << "OHMHEXNN but not a net";
+    }
+    const std::string reply = *htp.execute("param_ohmhex network_file " + bad);
+    std::filesystem::remove(bad);
+    EXPECT_EQ(reply.substr(0, 2), "? ");
+    EXPECT_NE(reply.find("format version"), std::string::npos) << reply;
+    const std::string missing = *htp.execute("param_ohmhex network_file /nonexistent/x.ohnn");
+    EXPECT_NE(missing.find("cannot load network_file '/nonexistent/x.ohnn'"), std::string::npos)
+        << missing;
+    EXPECT_EQ(engine.network(), net);
+    EXPECT_EQ(engine.options().getString("network_file"), good.path());
+    EXPECT_EQ(*htp.execute("eval-cells"), before);
+}
+
+// The options reach the evaluator: rotation and another net change what eval answers.
+TEST(NetworkOption, RotationAndTheNetReachEval) {
+    Engine engine;
+    htp::Engine htp;
+    addAllCommands(htp, engine);
+    const NetFile first("first", 3);
+    const NetFile second("second", 4);
+    for (const char* line : {"boardsize 5 5", "play b b2", "play w c4"})
+        htp.execute(line);
+    ASSERT_EQ(*htp.execute("param_ohmhex network_file " + first.path()), "= \n\n");
+    const std::string plain = *htp.execute("eval-cells network");
+    ASSERT_EQ(*htp.execute("param_ohmhex network_rotation 1"), "= \n\n");
+    EXPECT_NE(*htp.execute("eval-cells network"), plain);
+    ASSERT_EQ(*htp.execute("param_ohmhex network_rotation 0"), "= \n\n");
+    EXPECT_EQ(*htp.execute("eval-cells network"), plain);
+    ASSERT_EQ(*htp.execute("param_ohmhex network_file " + second.path()), "= \n\n");
+    EXPECT_NE(*htp.execute("eval-cells network"), plain);
+}
+
+// A TCP client reads a net only as it reads an SGF file: not at all without a files directory.
+TEST(NetworkOption, ARemoteClientWithoutFileAccessCannotReadANet) {
+    Options start;
+    declareEngineOptions(start);
+    const NetFile net("remote");
+    auto client = remoteClientEngine(start, FileAccess::none());
+    const std::string reply = *client->htp.execute("param_ohmhex network_file " + net.path());
+    EXPECT_EQ(reply, "? cannot load network_file '" + net.path() +
+                         "': file commands are off for TCP clients (the server has no "
+                         "--files-dir)\n\n");
+    EXPECT_EQ(client->engine.network(), nullptr);
+    // With a files directory: relative paths inside it only, like loadsgf.
+    const std::filesystem::path netPath(net.path());
+    auto confined = remoteClientEngine(start, FileAccess::inside(netPath.parent_path().string()));
+    const std::string outside = *confined->htp.execute("param_ohmhex network_file " + net.path());
+    EXPECT_NE(outside.find("file not available"), std::string::npos) << outside;
+    EXPECT_EQ(*confined->htp.execute("param_ohmhex network_file " + netPath.filename().string()),
+              "= \n\n");
+    EXPECT_NE(confined->engine.network(), nullptr);
+    // The server's own net (a start option) is the operator's choice and is loaded.
+    ASSERT_EQ(start.set("network_file", net.path()), std::nullopt);
+    auto served = remoteClientEngine(start, FileAccess::none());
+    EXPECT_NE(served->engine.network(), nullptr);
+}
 
 TEST_F(EvalCommands, EveryEvaluatorAnswersANumberAndEveryEmptyCell) {
     for (std::string_view view : eval::evaluatorNames()) {
