@@ -3,6 +3,7 @@
 #include "engine/first_player.h"
 #include "engine/logging.h"
 #include "engine/player_settings.h"
+#include "eval/network/built_in.h"
 #include "eval/network/weights_file.h"
 
 #include "search/opening_table.h"
@@ -27,8 +28,8 @@ const Options& declaredEngineOptions() {
 } // namespace
 
 Engine::Engine()
-    : options_(declaredEngineOptions()), game_(11, 11), fileReader_(&eval::network::readFileBytes) {
-}
+    : options_(declaredEngineOptions()), game_(11, 11), fileReader_(&eval::network::readFileBytes),
+      network_(eval::network::builtInNetwork()) {}
 
 std::optional<std::string> Engine::whyOutOfScope(std::string_view name) const {
     if (!options_.has(name))
@@ -62,9 +63,6 @@ std::optional<std::string> Engine::setOption(std::string_view name, std::string_
         return why;
     if (name == "network_file")
         return setNetworkFile(std::string(value));
-    if (name == "evaluator")
-        if (auto why = whyEvaluatorUnusable(value, network_))
-            return why;
     if (isLoggingOption(name)) {
         Options next = options_;
         next.set(name, value);

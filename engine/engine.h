@@ -34,8 +34,8 @@ public:
     Options& options() noexcept { return options_; }
     // Options::set and whatever the option configures at once (logging); the reason when
     // either refuses (a bad value, a log file that cannot be opened), and then nothing changes.
-    // network_file loads and checks the net at once (through the file reader); `evaluator
-    // network` needs a net loaded, and network_file cannot unload the net the evaluator uses.
+    // network_file loads and checks the net at once (through the file reader); "" is the
+    // built-in net (eval/network/built_in.h), so `evaluator network` always has one.
     std::optional<std::string> setOption(std::string_view name, std::string_view value);
 
     // Reads a whole file an option names (network_file), refusing one larger than maxBytes;
@@ -44,10 +44,10 @@ public:
     using FileReader = std::function<std::string(const std::string& path, std::uint64_t maxBytes)>;
     void setFileReader(FileReader reader) { fileReader_ = std::move(reader); }
     // For options set directly (the command line, --config, a TCP client's copy of the start
-    // options): loads the net network_file names unless it is loaded already, and checks that
-    // the evaluator has what it needs. The reason when not, and then nothing changes.
+    // options): loads the net network_file names unless it is loaded already. The reason when
+    // it cannot, and then nothing changes.
     std::optional<std::string> loadOptionFiles();
-    // The loaded net (nullptr: none).
+    // The net of network_file (the built-in one for ""); never nullptr.
     const std::shared_ptr<const eval::network::Network>& network() const noexcept {
         return network_;
     }
@@ -92,12 +92,8 @@ private:
     static Cell openingMove(const Geometry& geometry, Color color, bool allowSwap);
     // Why this controller may not change the option at all (its scope), or nullopt.
     std::optional<std::string> whyOutOfScope(std::string_view name) const;
-    // network_file: the net at `path` ("": none), checked, then set with the option.
+    // network_file: the net at `path` ("": the built-in one), checked, then set with the option.
     std::optional<std::string> setNetworkFile(const std::string& path);
-    // Why the evaluator named `evaluator` cannot be used with `network`, or nullopt.
-    std::optional<std::string>
-    whyEvaluatorUnusable(std::string_view evaluator,
-                         const std::shared_ptr<const eval::network::Network>& network) const;
 
     Options options_;
     Game game_;

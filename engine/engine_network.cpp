@@ -1,6 +1,7 @@
 // The Engine's learned-evaluator net: network_file loads it, the evaluators share it.
 #include "engine/engine.h"
 
+#include "eval/network/built_in.h"
 #include "eval/network/network.h"
 
 namespace hex {
@@ -10,7 +11,7 @@ namespace {
 std::shared_ptr<const eval::network::Network> loadNetwork(const Engine::FileReader& reader,
                                                           const std::string& path) {
     if (path.empty())
-        return nullptr;
+        return eval::network::builtInNetwork();
     try {
         const std::string bytes = reader(path, eval::network::maxWeightsFileBytes());
         return std::make_shared<const eval::network::Network>(eval::network::parseWeights(bytes));
@@ -21,14 +22,6 @@ std::shared_ptr<const eval::network::Network> loadNetwork(const Engine::FileRead
 
 } // namespace
 
-std::optional<std::string>
-Engine::whyEvaluatorUnusable(std::string_view evaluator,
-                             const std::shared_ptr<const eval::network::Network>& network) const {
-    if (evaluator == "network" && !network)
-        return std::string("evaluator network needs a net: set network_file first");
-    return std::nullopt;
-}
-
 std::optional<std::string> Engine::setNetworkFile(const std::string& path) {
     std::shared_ptr<const eval::network::Network> loaded;
     try {
@@ -36,8 +29,6 @@ std::optional<std::string> Engine::setNetworkFile(const std::string& path) {
     } catch (const std::exception& error) {
         return error.what();
     }
-    if (auto why = whyEvaluatorUnusable(options_.getString("evaluator"), loaded))
-        return "the evaluator is network, which needs a net: choose another evaluator first";
     if (auto why = options_.set("network_file", path))
         return why;
     network_ = std::move(loaded);
@@ -55,8 +46,6 @@ std::optional<std::string> Engine::loadOptionFiles() {
             return error.what();
         }
     }
-    if (auto why = whyEvaluatorUnusable(options_.getString("evaluator"), loaded))
-        return why;
     network_ = std::move(loaded);
     networkPath_ = path;
     return std::nullopt;

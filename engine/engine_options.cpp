@@ -38,12 +38,11 @@ void declareEngineOptions(Options& options) {
                             "edge template IIIa (the ziggurat); vc = every full virtual connection "
                             "an H-search finds, between groups, edges and empty cells (slower: "
                             "two H-searches per evaluation); off = none."));
-    options.declare(
-        O::text("network_file", "",
-                "The learned evaluator's net (an .ohnn file, docs/network.md), loaded "
-                "and checked when set; evaluator network needs one (empty: none). A TCP "
-                "client reads it like loadsgf: only inside the server's files "
-                "directory."));
+    options.declare(O::text("network_file", "",
+                            "The learned evaluator's net (an .ohnn file, docs/network.md), loaded "
+                            "and checked when set; empty: the net built into ohmhex. A TCP "
+                            "client reads it like loadsgf: only inside the server's files "
+                            "directory."));
     options.declare(O::boolean("network_rotation", false,
                                "The network evaluator averages each position with its 180-degree "
                                "rotation (exact rotation symmetry; twice the time)."));

@@ -3,6 +3,8 @@
 #include "engine/logging.h"
 #include "engine/player_settings.h"
 #include "eval/evaluator.h"
+#include "eval/network/built_in.h"
+#include "eval/network/weights_file.h"
 #include "selfplay/game_record.h"
 #include "selfplay/records_file.h"
 #include "selfplay/self_play_game.h"
@@ -21,6 +23,20 @@ namespace hex::selfplay {
 namespace {
 
 std::atomic<bool> stopRequested{false};
+
+// Loads the net of network_file into config.network ("" is the built-in net); the reason when
+// the file cannot be used, "" otherwise.
+std::string loadNetwork(SelfPlayConfig& config) {
+    const std::string path = config.options.getString("network_file");
+    try {
+        config.network = path.empty() ? eval::network::builtInNetwork()
+                                      : std::make_shared<const eval::network::Network>(
+                                            eval::network::readWeightsFile(path));
+    } catch (const std::exception& error) {
+        return error.what();
+    }
+    return "";
+}
 
 // The first SIGINT or SIGTERM stops the game in progress (it is not written); a second one
 // ends the process at once.
@@ -94,10 +110,12 @@ int selfPlayCommandLine(std::span<const std::string> args, std::ostream& out, st
         out << selfPlayUsage();
         return 0;
     }
-    const SelfPlayConfig& config = parsed.config;
+    SelfPlayConfig config = parsed.config;
     std::string error = parsed.error;
+    if (error.empty())
+        error = loadNetwork(config);
     if (error.empty() && !eval::makeEvaluator(config.options.getString("evaluator"),
-                                              evaluatorConfig(config.options)))
+                                              evaluatorConfig(config.options, config.network)))
         error = "the evaluator '" + config.options.getString("evaluator") +
                 "' cannot be made with these options";
     if (!error.empty()) {

@@ -1,8 +1,10 @@
 #pragma once
 
 #include "core/options.h"
+#include "eval/network/network.h"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -31,6 +33,8 @@ struct SelfPlayConfig {
     std::uint64_t solverNodes = 10000; // the solver's node budget per position
     Shard shard;
     Options options; // the engine options, -o applied; --nodes / --time set max_nodes, max_time
+    // The net of options' network_file (the built-in one for ""), loaded by loadNetwork.
+    std::shared_ptr<const eval::network::Network> network;
 };
 
 struct ParsedSelfPlay {

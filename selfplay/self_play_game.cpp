@@ -48,7 +48,8 @@ int SelfPlayer::solverVerdict(const Board& board, Color toMove, const StopFn& sh
 
 std::optional<SelfPlayer::Analysis> SelfPlayer::analyse(const Board& board, Color toMove,
                                                         const StopFn& shouldStop) {
-    const PlayerSettings settings = playerSettings(config_.options, GameClock{}, toMove);
+    const PlayerSettings settings =
+        playerSettings(config_.options, config_.network, GameClock{}, toMove);
     Analysis analysis;
     analysis.best = player_.chooseStone(board, toMove, settings, shouldStop);
     if (shouldStop && shouldStop())

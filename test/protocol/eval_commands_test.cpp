@@ -1,6 +1,7 @@
 #include "core/score.h"
 #include "engine/engine.h"
 #include "eval/evaluator.h"
+#include "eval/network/built_in.h"
 #include "eval/network/random_weights.h"
 #include "protocol/commands.h"
 #include "protocol/tcp_session.h"
@@ -48,31 +49,24 @@ protected:
     NetFile net_{"eval-commands"};
 };
 
-// Without a net, network is refused by name, as the default, and as eval's argument; the net
-// cannot be unloaded while it is the evaluator.
-TEST(NetworkOption, NoNetIsAnExplicitError) {
+// The engine starts with the built-in net (network_file ""), so network is usable at once; a
+// file replaces it, and "" brings the built-in net back.
+TEST(NetworkOption, TheBuiltInNetIsTheDefault) {
     Engine engine;
     htp::Engine htp;
     addAllCommands(htp, engine);
-    const std::string refused = *htp.execute("param_ohmhex evaluator network");
-    EXPECT_EQ(refused.substr(0, 2), "? ") << refused;
-    EXPECT_NE(refused.find("network_file"), std::string::npos) << refused;
-    EXPECT_EQ(engine.options().getString("evaluator"), "resistance");
-    const std::string eval = *htp.execute("eval network");
-    EXPECT_EQ(eval, "? the network evaluator has no network loaded (set network_file)\n\n");
-
-    const NetFile net("no-net");
-    ASSERT_EQ(*htp.execute("param_ohmhex network_file " + net.path()), "= \n\n");
+    EXPECT_EQ(engine.network(), eval::network::builtInNetwork());
     ASSERT_EQ(*htp.execute("param_ohmhex evaluator network"), "= \n\n");
     EXPECT_EQ(htp.execute("eval")->substr(0, 2), "= ");
-    const std::string unload = *htp.execute("param_ohmhex network_file");
-    EXPECT_EQ(unload, "= " + net.path() + "\n\n");
-    EXPECT_EQ(engine.setOption("network_file", ""),
-              "the evaluator is network, which needs a net: choose another evaluator first");
-    EXPECT_NE(engine.network(), nullptr);
-    ASSERT_EQ(*htp.execute("param_ohmhex evaluator resistance"), "= \n\n");
-    EXPECT_EQ(engine.setOption("network_file", ""), std::nullopt);
-    EXPECT_EQ(engine.network(), nullptr);
+
+    const NetFile net("built-in");
+    ASSERT_EQ(*htp.execute("param_ohmhex network_file " + net.path()), "= \n\n");
+    EXPECT_NE(engine.network(), eval::network::builtInNetwork());
+    EXPECT_EQ(engine.network()->channels(), 4U);
+    EXPECT_EQ(*htp.execute("param_ohmhex network_file"), "= " + net.path() + "\n\n");
+    ASSERT_EQ(engine.setOption("network_file", ""), std::nullopt);
+    EXPECT_EQ(engine.network(), eval::network::builtInNetwork());
+    EXPECT_EQ(engine.options().getString("network_file"), "");
 }
 
 // A bad file is refused with the reason, and the net and the option stay as they were.
@@ -133,7 +127,7 @@ TEST(NetworkOption, ARemoteClientWithoutFileAccessCannotReadANet) {
     EXPECT_EQ(reply, "? cannot load network_file '" + net.path() +
                          "': file commands are off for TCP clients (the server has no "
                          "--files-dir)\n\n");
-    EXPECT_EQ(client->engine.network(), nullptr);
+    EXPECT_EQ(client->engine.network(), eval::network::builtInNetwork());
     // With a files directory: relative paths inside it only, like loadsgf.
     const std::filesystem::path netPath(net.path());
     auto confined = remoteClientEngine(start, FileAccess::inside(netPath.parent_path().string()));
@@ -141,11 +135,11 @@ TEST(NetworkOption, ARemoteClientWithoutFileAccessCannotReadANet) {
     EXPECT_NE(outside.find("file not available"), std::string::npos) << outside;
     EXPECT_EQ(*confined->htp.execute("param_ohmhex network_file " + netPath.filename().string()),
               "= \n\n");
-    EXPECT_NE(confined->engine.network(), nullptr);
+    EXPECT_EQ(confined->engine.network()->channels(), 4U);
     // The server's own net (a start option) is the operator's choice and is loaded.
     ASSERT_EQ(start.set("network_file", net.path()), std::nullopt);
     auto served = remoteClientEngine(start, FileAccess::none());
-    EXPECT_NE(served->engine.network(), nullptr);
+    EXPECT_EQ(served->engine.network()->channels(), 4U);
 }
 
 TEST_F(EvalCommands, EveryEvaluatorAnswersANumberAndEveryEmptyCell) {
