@@ -4,6 +4,15 @@
 
 namespace hex {
 
+namespace {
+
+// The registry's names as the values of a list option.
+std::vector<std::string> strings(const std::vector<std::string_view>& names) {
+    return {names.begin(), names.end()};
+}
+
+} // namespace
+
 // The one table of engine options. Each subsystem reads its options by name through the typed
 // getters of Options; nothing else declares one.
 void declareEngineOptions(Options& options) {
@@ -23,14 +32,10 @@ void declareEngineOptions(Options& options) {
                             "beyond them the heuristic; search = the proven openings, beyond them "
                             "a search (swap when it scores the position below 0); heuristic = "
                             "swap any stone off the border."));
-    std::vector<std::string> evaluators;
-    for (std::string_view name : eval::evaluatorNames())
-        evaluators.emplace_back(name);
+    const std::vector<std::string> evaluators = strings(eval::evaluatorNames());
     options.declare(O::list("evaluator", evaluators.front(), evaluators,
                             "Static evaluator of the search (the first is the default)."));
-    std::vector<std::string> linkSources;
-    for (std::string_view name : eval::resistanceLinkNames())
-        linkSources.emplace_back(name);
+    const std::vector<std::string> linkSources = strings(eval::resistanceLinkNames());
     options.declare(O::list("resistance_links", linkSources.front(), linkSources,
                             "Virtual connections the resistance evaluator adds to its circuits: "
                             "bridges = bridges from own stones and edge template II (found "
@@ -46,6 +51,12 @@ void declareEngineOptions(Options& options) {
     options.declare(O::boolean("network_rotation", false,
                                "The network evaluator averages each position with its 180-degree "
                                "rotation (exact rotation symmetry; twice the time)."));
+    const std::vector<std::string> valueSources = strings(eval::networkValueNames());
+    options.declare(O::list("network_value", valueSources.front(), valueSources,
+                            "What scores positions for the network evaluator: network = its "
+                            "value head; resistance = the resistance evaluator (with "
+                            "resistance_links), the net then only orders the moves and sets "
+                            "the width (its policy)."));
     options.declare(O::real("max_time", 5, 0, 1e6,
                             "Seconds per move at most (0: no per-move limit; time_left still "
                             "applies)."));

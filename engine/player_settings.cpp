@@ -28,6 +28,7 @@ eval::EvaluatorConfig evaluatorConfig(const Options& options,
     config.resistanceLinks = options.getString("resistance_links");
     config.network = std::move(network);
     config.networkRotation = options.getBool("network_rotation");
+    config.networkValue = options.getString("network_value");
     return config;
 }
 

@@ -47,6 +47,10 @@ struct EvaluatorConfig {
     std::shared_ptr<const network::Network> network{};
     // Whether it averages the position with its 180-degree rotation (`network_rotation`).
     bool networkRotation = false;
+    // What scores the network evaluator's positions (`network_value`), one of
+    // networkValueNames(): "network" (its value head) or "resistance" (the resistance evaluator
+    // with resistanceLinks; the net then gives only the cell values, eval/policy_guided.h).
+    std::string networkValue = "network";
 
     bool operator==(const EvaluatorConfig&) const = default;
 };
@@ -55,7 +59,10 @@ struct EvaluatorConfig {
 std::vector<std::string_view> evaluatorNames();
 // The link sources of the resistance evaluator; the first is EvaluatorConfig's default.
 std::vector<std::string_view> resistanceLinkNames();
-// nullptr for an unknown name, for resistance an unknown resistanceLinks, for network no network.
+// The value sources of the network evaluator; the first is EvaluatorConfig's default.
+std::vector<std::string_view> networkValueNames();
+// nullptr for an unknown name, for resistance an unknown resistanceLinks, for network no network
+// or an unknown networkValue.
 std::unique_ptr<Evaluator> makeEvaluator(std::string_view name, const EvaluatorConfig& config = {});
 // Why makeEvaluator(name, config) gives nullptr (a message for the user), or nullopt if it
 // does not.

@@ -2,6 +2,7 @@
 #include "eval/evaluator.h"
 #include "eval/max_flow.h"
 #include "eval/network/network_evaluator.h"
+#include "eval/policy_guided.h"
 #include "eval/resistance.h"
 #include "eval/two_distance.h"
 #include "eval/vc_links.h"
@@ -72,10 +73,20 @@ std::unique_ptr<Evaluator> createResistance(const EvaluatorConfig& config) {
     return nullptr;
 }
 
+constexpr std::array<std::string_view, 2> kNetworkValues{"network", "resistance"};
+
 std::unique_ptr<Evaluator> createNetwork(const EvaluatorConfig& config) {
     if (!config.network)
         return nullptr;
-    return std::make_unique<NetworkEvaluator>(config.network, config.networkRotation);
+    auto net = std::make_unique<NetworkEvaluator>(config.network, config.networkRotation);
+    if (config.networkValue == kNetworkValues[0])
+        return net;
+    if (config.networkValue != kNetworkValues[1])
+        return nullptr;
+    std::unique_ptr<Evaluator> value = createResistance(config);
+    if (!value)
+        return nullptr;
+    return std::make_unique<PolicyGuidedEvaluator>(std::move(net), std::move(value));
 }
 
 // The one list of evaluators; the first is the default.
@@ -94,6 +105,10 @@ std::vector<std::string_view> evaluatorNames() {
     for (const Entry& entry : kEntries)
         names.push_back(entry.name);
     return names;
+}
+
+std::vector<std::string_view> networkValueNames() {
+    return {kNetworkValues.begin(), kNetworkValues.end()};
 }
 
 std::vector<std::string_view> resistanceLinkNames() {
@@ -116,6 +131,8 @@ std::optional<std::string> whyNoEvaluator(std::string_view name, const Evaluator
     std::string known;
     for (std::string_view n : evaluatorNames())
         known += (known.empty() ? "" : " ") + std::string(n);
+    if (name == "network" && config.network)
+        return "unknown network_value '" + config.networkValue + "'";
     if (name == "network")
         return std::string("the network evaluator has no network loaded (set network_file)");
     if (name == "resistance")

@@ -41,6 +41,39 @@ TEST(Registry, NetworkWithoutANetGivesNullAndSaysWhy) {
     EXPECT_NE(whyNoEvaluator("bogus", {})->find("unknown evaluator 'bogus'"), std::string::npos);
 }
 
+// network_value resistance: the resistance evaluator's value (leaves and interior nodes alike)
+// with the net's cell values; an unknown source is refused with the reason.
+TEST(Registry, NetworkValueResistanceScoresWithResistanceAndOrdersWithThePolicy) {
+    ASSERT_EQ(networkValueNames(), (std::vector<std::string_view>{"network", "resistance"}));
+    EvaluatorConfig config;
+    config.network = std::make_shared<const network::Network>(network::randomWeights(4, 1, 4, 7));
+    config.networkValue = "resistance";
+    const std::unique_ptr<Evaluator> guided = makeEvaluator("network", config);
+    ASSERT_NE(guided, nullptr);
+    EXPECT_EQ(guided->name(), "network");
+    const std::unique_ptr<Evaluator> resistance = makeEvaluator("resistance", config);
+    config.networkValue = "network";
+    const std::unique_ptr<Evaluator> net = makeEvaluator("network", config);
+
+    Board board(6, 5);
+    board.play(*board.geometry().parse("c3"), Color::Black);
+    board.play(*board.geometry().parse("d2"), Color::White);
+    const auto cells = static_cast<std::size_t>(board.geometry().cellCount());
+    std::vector<int> guidedCells(cells), netCells(cells), resistanceCells(cells);
+    for (Color toMove : {Color::Black, Color::White}) {
+        const Score value = resistance->evaluateWithCells(board, toMove, resistanceCells);
+        EXPECT_EQ(guided->evaluate(board, toMove), value);
+        EXPECT_EQ(guided->evaluateWithCells(board, toMove, guidedCells), value);
+        net->evaluateWithCells(board, toMove, netCells);
+        EXPECT_EQ(guidedCells, netCells);
+        EXPECT_NE(guidedCells, resistanceCells);
+    }
+
+    config.networkValue = "bogus";
+    EXPECT_EQ(makeEvaluator("network", config), nullptr);
+    EXPECT_EQ(whyNoEvaluator("network", config), "unknown network_value 'bogus'");
+}
+
 TEST(Registry, UnknownNameGivesNull) {
     EXPECT_EQ(makeEvaluator("bogus"), nullptr);
     EXPECT_EQ(makeEvaluator(""), nullptr);

@@ -1,0 +1,19 @@
+#include "eval/policy_guided.h"
+
+namespace hex::eval {
+
+PolicyGuidedEvaluator::PolicyGuidedEvaluator(std::unique_ptr<Evaluator> policy,
+                                             std::unique_ptr<Evaluator> value)
+    : policy_(std::move(policy)), value_(std::move(value)) {}
+
+Score PolicyGuidedEvaluator::evaluate(const Board& board, Color toMove) {
+    return value_->evaluate(board, toMove);
+}
+
+Score PolicyGuidedEvaluator::evaluateWithCells(const Board& board, Color toMove,
+                                               std::span<int> cellValues) {
+    policy_->evaluateWithCells(board, toMove, cellValues);
+    return value_->evaluate(board, toMove);
+}
+
+} // namespace hex::eval
