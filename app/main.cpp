@@ -79,10 +79,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     hex::configureLogging(engine->options());
-    if (auto why = engine->loadOptionFiles()) {
-        std::cerr << "ohmhex: " << *why << "\n";
-        return 2;
-    }
+    if (auto why = engine->loadOptionFiles())
+        spdlog::error("{}", *why);
     htp->onTranscript = [engine](std::string_view command, std::string_view reply) {
         if (engine->options().getBool("log_htp"))
             spdlog::info("htp: {} -> {}", command.substr(0, 200), reply.substr(0, 2000));

@@ -44,8 +44,9 @@ public:
     using FileReader = std::function<std::string(const std::string& path, std::uint64_t maxBytes)>;
     void setFileReader(FileReader reader) { fileReader_ = std::move(reader); }
     // For options set directly (the command line, --config, a TCP client's copy of the start
-    // options): loads the net network_file names unless it is loaded already. The reason when
-    // it cannot, and then nothing changes.
+    // options): loads the net network_file names unless it is loaded already. When it cannot,
+    // the engine falls back (network_file "", the built-in net; evaluator network becomes the
+    // default evaluator) and the reason, with what it fell back to, is returned for the log.
     std::optional<std::string> loadOptionFiles();
     // The net of network_file (the built-in one for ""); never nullptr.
     const std::shared_ptr<const eval::network::Network>& network() const noexcept {

@@ -1,6 +1,7 @@
 // The Engine's learned-evaluator net: network_file loads it, the evaluators share it.
 #include "engine/engine.h"
 
+#include "eval/evaluator.h"
 #include "eval/network/built_in.h"
 #include "eval/network/network.h"
 
@@ -38,17 +39,26 @@ std::optional<std::string> Engine::setNetworkFile(const std::string& path) {
 
 std::optional<std::string> Engine::loadOptionFiles() {
     const std::string path = options_.getString("network_file");
-    std::shared_ptr<const eval::network::Network> loaded = network_;
-    if (path != networkPath_) {
-        try {
-            loaded = loadNetwork(fileReader_, path);
-        } catch (const std::exception& error) {
-            return error.what();
+    if (path == networkPath_)
+        return std::nullopt;
+    try {
+        network_ = loadNetwork(fileReader_, path);
+        networkPath_ = path;
+        return std::nullopt;
+    } catch (const std::exception& error) {
+        // A bad file never stops the engine: it plays on with what it knows to be sound.
+        network_ = eval::network::builtInNetwork();
+        networkPath_.clear();
+        options_.set("network_file", "");
+        std::string why = error.what();
+        if (options_.getString("evaluator") == "network") {
+            options_.set("evaluator", eval::evaluatorNames().front());
+            why += "; the evaluator is the default, " + options_.getString("evaluator");
+        } else {
+            why += "; network_file is the built-in net";
         }
+        return why;
     }
-    network_ = std::move(loaded);
-    networkPath_ = path;
-    return std::nullopt;
 }
 
 } // namespace hex

@@ -227,7 +227,7 @@ std::unique_ptr<ConnectionEngine> remoteClientEngine(const Options& startOptions
     // The start options' net is the server's choice, read from the local file system before
     // the client's file access applies to what the client sets.
     if (auto why = state->engine.loadOptionFiles())
-        throw std::runtime_error(*why);
+        spdlog::error("{}", *why);
     if (auto why = state->engine.confineToRemoteClient())
         throw std::runtime_error(*why);
     addAllCommands(state->htp, state->engine, files);

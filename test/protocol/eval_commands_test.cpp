@@ -69,6 +69,25 @@ TEST(NetworkOption, TheBuiltInNetIsTheDefault) {
     EXPECT_EQ(engine.options().getString("network_file"), "");
 }
 
+// A bad net given at start never stops the engine: it falls back to the built-in net and, if
+// the evaluator was network, to the default evaluator, and says so.
+TEST(NetworkOption, ABadNetAtStartFallsBackToTheDefaults) {
+    for (const char* evaluator : {"network", "twodistance"}) {
+        Engine engine;
+        ASSERT_EQ(engine.options().set("evaluator", evaluator), std::nullopt);
+        ASSERT_EQ(engine.options().set("network_file", "/nonexistent/net.ohnn"), std::nullopt);
+        const std::optional<std::string> why = engine.loadOptionFiles();
+        ASSERT_TRUE(why);
+        EXPECT_NE(why->find("cannot load network_file '/nonexistent/net.ohnn'"), std::string::npos)
+            << *why;
+        EXPECT_EQ(engine.options().getString("network_file"), "");
+        EXPECT_EQ(engine.network(), eval::network::builtInNetwork());
+        const std::string expected = std::string(evaluator) == "network" ? "resistance" : evaluator;
+        EXPECT_EQ(engine.options().getString("evaluator"), expected);
+        EXPECT_EQ(engine.loadOptionFiles(), std::nullopt); // nothing left to load
+    }
+}
+
 // A bad file is refused with the reason, and the net and the option stay as they were.
 TEST(NetworkOption, ABadFileChangesNothing) {
     Engine engine;
