@@ -23,14 +23,21 @@ inline std::optional<Score> terminalScore(const Board& board, Color toMove) {
 }
 
 // Rounds value * scale to the nearest integer strictly inside (-kMaxEval, kMaxEval).
+// A NaN (a learned net's overflow on extreme weights) scores 0 rather than reaching the cast,
+// where it would be undefined behaviour.
 inline Score quantise(double value, double scale) {
+    if (std::isnan(value * scale))
+        return 0;
     constexpr double kLimit = static_cast<double>(kMaxEval - 1);
     const double scaled = std::clamp(std::round(value * scale), -kLimit, kLimit);
     return static_cast<Score>(scaled);
 }
 
 // Rounds a non-negative cell importance to an integer, never negative.
+// A NaN becomes 0, as in quantise.
 inline int quantiseCell(double value, double scale) {
+    if (std::isnan(value * scale))
+        return 0;
     constexpr double kLimit = 1e9;
     return static_cast<int>(std::clamp(std::round(value * scale), 0.0, kLimit));
 }

@@ -3,6 +3,7 @@
 #include <boost/crc.hpp>
 
 #include <bit>
+#include <cmath>
 #include <fstream>
 
 namespace hex::eval::network {
@@ -92,8 +93,14 @@ void readTensor(Reader& reader, const TensorRef& tensor) {
     const std::string_view data =
         reader.take(static_cast<std::size_t>(elementCount(dims)) * 4, tensor.name + "'s values");
     tensor.values.resize(data.size() / 4);
-    for (std::size_t i = 0; i < tensor.values.size(); ++i)
+    for (std::size_t i = 0; i < tensor.values.size(); ++i) {
         tensor.values[i] = std::bit_cast<float>(Reader::decode(data.substr(4 * i, 4)));
+        // A NaN or an infinity would poison every evaluation (and the checksum cannot tell a
+        // file made that way from a sound one).
+        if (!std::isfinite(tensor.values[i]))
+            throw WeightsError(tensor.name + " holds a non-finite value (NaN or infinity) at " +
+                               "index " + text(i));
+    }
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // The .ohnn weights file (docs/network.md, format version 1): round trips, and a clear
 // WeightsError for every kind of bad file.
 
+#include "eval/evaluator.h"
 #include "eval/network/network.h"
 #include "eval/network/random_weights.h"
 #include "eval/network/weights_file.h"
@@ -12,6 +13,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <random>
 
 namespace hex::eval::network {
@@ -191,6 +193,39 @@ TEST(NetworkWeights, WrongRankOrShapeIsNamed) {
                   "block 1 conv2 bias has 4 values, its shape [3] needs 3");
     }
     EXPECT_THROW(Network{moved}, WeightsError);
+}
+
+// A NaN or an infinity with a correct checksum (a file made that way on purpose) is refused,
+// naming the tensor.
+TEST(NetworkWeights, NonFiniteValuesAreRefused) {
+    for (const float bad :
+         {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+          -std::numeric_limits<float>::infinity()}) {
+        Weights w = smallNet();
+        w.valueFc2Bias[0] = bad;
+        const std::string error = errorOf(serializeWeights(w));
+        EXPECT_NE(error.find("value fc2 bias holds a non-finite value"), std::string::npos)
+            << error;
+    }
+}
+
+// Finite but extreme weights overflow inside the forward pass; the evaluator still gives a
+// score in range and cell values that are never negative (UBSan checks the casts).
+TEST(NetworkWeights, ExtremeFiniteWeightsStillEvaluateInRange) {
+    Weights w = smallNet();
+    for (float& x : w.stemWeight)
+        x = x > 0 ? 3e38F : -3e38F;
+    for (float& x : w.valueConvWeight)
+        x = 3e38F;
+    const auto net = std::make_shared<const Network>(parseWeights(serializeWeights(w)));
+    const std::unique_ptr<Evaluator> evaluator = makeEvaluator("network", {"bridges", net});
+    Board board(5, 5);
+    board.play(*board.geometry().parse("c3"), Color::Black);
+    std::vector<int> cells(static_cast<std::size_t>(board.geometry().cellCount()));
+    const Score score = evaluator->evaluateWithCells(board, Color::White, cells);
+    EXPECT_LT(std::abs(score), kMaxEval);
+    for (int value : cells)
+        EXPECT_GE(value, 0);
 }
 
 TEST(NetworkWeights, RandomBytesAreRefused) {
