@@ -38,6 +38,8 @@ def parse_arguments(argv):
     p.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--golden", action="store_true", help="also write OUT/net.golden")
+    p.add_argument("--validation", nargs="+", default=[], metavar="FILE|GLOB",
+                   help="held-out self-play records: their losses are reported every epoch")
     p.add_argument("--run-id", default=None,
                    help="names the run in the net's description (default: OUT)")
     args = p.parse_args(argv)
@@ -68,17 +70,22 @@ def main(argv=None):
         samples, games = data.load_samples(files, dedupe=args.dedupe)
         if not samples:
             raise ValueError("the records hold no positions")
+        held_out = data.expand(args.validation) if args.validation else []
+        if set(map(os.path.abspath, held_out)) & set(map(os.path.abspath, files)):
+            raise ValueError("a --validation file is also training data")
+        validation = data.load_samples(held_out)[0] if held_out else []
         config = dict(shape_of(args), batch_norm=args.batch_norm, epochs=args.epochs,
                       batch=args.batch, lr=args.lr, weight_decay=args.weight_decay,
                       augment=not args.no_augment, dedupe=args.dedupe, threads=args.threads,
                       seed=args.seed, golden=args.golden,
                       init=os.path.abspath(args.init) if args.init else None,
-                      data=[os.path.abspath(f) for f in files])
+                      data=[os.path.abspath(f) for f in files],
+                      validation=[os.path.abspath(f) for f in held_out])
         description = (f"run {args.run_id or os.path.abspath(args.out)}: {games} games, "
                        f"{len(samples)} positions from {len(files)} files; C={config['channels']}"
                        f" B={config['blocks']} V={config['value_width']}, {args.epochs} epochs,"
                        f" lr {args.lr}, seed {args.seed}")
-        trainer.run(args.out, config, samples, games, description)
+        trainer.run(args.out, config, samples, games, description, validation)
     except (OSError, ValueError) as error:
         print(f"train.py: {error}", file=sys.stderr)
         return 1

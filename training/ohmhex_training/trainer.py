@@ -52,6 +52,20 @@ def train_epoch(model, optimiser, samples, config, epoch):
     return totals / max(count, 1)
 
 
+def held_out_losses(model, samples, config):
+    """(policy, value) losses on samples the training never sees, without augmentation: what
+    the net has learned beyond its own data (the value head's, above all)."""
+    model.eval()
+    rng = np.random.default_rng(config["seed"])
+    totals, count = np.zeros(2), 0
+    with torch.no_grad():
+        for batch in batches(samples, config["batch"], rng, augment=False):
+            n = len(batch.value)
+            totals += n * np.array([term.item() for term in loss_terms(model, batch)])
+            count += n
+    return totals / max(count, 1)
+
+
 def initial_model(config):
     """A fresh model (seeded), or the weights of config['init'] (.ohnn or a checkpoint)."""
     torch.manual_seed(config["seed"])
@@ -76,7 +90,7 @@ def initial_model(config):
 
 
 # Settings a resumed run may change: more epochs, more threads, golden or not.
-FREE_TO_CHANGE = ("epochs", "threads", "golden")
+FREE_TO_CHANGE = ("epochs", "threads", "golden", "validation")
 
 
 def resume_or_start(out, config):
@@ -106,10 +120,11 @@ def save_checkpoint(out, model, optimiser, config, epoch, history):
     os.replace(path + ".tmp", path)
 
 
-def run(out, config, samples, games, description):
+def run(out, config, samples, games, description, validation=()):
     """Trains to config['epochs'], checkpointing after each epoch, then exports out/net.ohnn
-    (and out/net.golden with config['golden']) and writes out/train.json. Returns the
-    summary dict written there."""
+    (and out/net.golden with config['golden']) and writes out/train.json. With validation
+    samples, each epoch's history also holds the losses on them. Returns the summary dict
+    written there."""
     os.makedirs(out, exist_ok=True)
     torch.set_num_threads(config["threads"])
     model, optimiser, done, history = resume_or_start(out, config)
@@ -118,11 +133,15 @@ def run(out, config, samples, games, description):
     for epoch in range(done, config["epochs"]):
         cpu, wall = time.process_time(), time.time()
         policy_loss, value_loss = train_epoch(model, optimiser, samples, config, epoch)
-        history.append({"epoch": epoch + 1, "policy_loss": policy_loss, "value_loss": value_loss,
-                        "cpu_seconds": time.process_time() - cpu,
-                        "wall_seconds": time.time() - wall})
-        print(f"epoch {epoch + 1}/{config['epochs']}: policy {policy_loss:.4f} "
-              f"value {value_loss:.4f}", file=sys.stderr)
+        entry = {"epoch": epoch + 1, "policy_loss": policy_loss, "value_loss": value_loss}
+        report = f"policy {policy_loss:.4f} value {value_loss:.4f}"
+        if validation:
+            held_policy, held_value = held_out_losses(model, validation, config)
+            entry.update(validation_policy_loss=held_policy, validation_value_loss=held_value)
+            report += f"; held out: policy {held_policy:.4f} value {held_value:.4f}"
+        entry.update(cpu_seconds=time.process_time() - cpu, wall_seconds=time.time() - wall)
+        history.append(entry)
+        print(f"epoch {epoch + 1}/{config['epochs']}: {report}", file=sys.stderr)
         save_checkpoint(out, model, optimiser, config, epoch + 1, history)
     model.eval()
     net = os.path.join(out, "net.ohnn")

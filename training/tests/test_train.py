@@ -68,6 +68,18 @@ def test_resumed_run_ends_where_an_uninterrupted_one_does(tmp_path):
         trainer.run(str(tmp_path / "b"), config(epochs=3, lr=0.5), samples, 0, "d")
 
 
+def test_held_out_losses_are_those_of_the_final_net(tmp_path):
+    samples, held_out = synthetic_samples(40), synthetic_samples(12, seed=5)
+    summary = trainer.run(str(tmp_path / "v"), config(epochs=2), samples, 0, "d", held_out)
+    last = summary["history"][-1]
+    model, _ = weights.read(str(tmp_path / "v" / "net.ohnn"))
+    expected = trainer.held_out_losses(model, held_out, config())
+    assert last["validation_policy_loss"] == pytest.approx(expected[0], abs=1e-4)
+    assert last["validation_value_loss"] == pytest.approx(expected[1], abs=1e-4)
+    assert "validation_value_loss" not in trainer.run(
+        str(tmp_path / "w"), config(epochs=1), samples, 0, "d")["history"][0]
+
+
 def test_command_line_trains_exports_and_resumes(tmp_path, capsys):
     records = tmp_path / "games.jsonl"
     records.write_text((json.dumps(GAME) + "\n") * 3)
@@ -89,3 +101,5 @@ def test_command_line_trains_exports_and_resumes(tmp_path, capsys):
     assert "another run" in capsys.readouterr().err
     assert (out / "net.ohnn").read_bytes() == before
     assert train.main(["--data", str(tmp_path / "none*.jsonl"), "--out", str(out)]) == 1
+    assert train.main(args + ["--validation", str(records)]) == 1
+    assert "also training data" in capsys.readouterr().err
