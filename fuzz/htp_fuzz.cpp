@@ -58,18 +58,6 @@ bool analyses(const std::string& seen) {
     return mentions(seen, {"genmove", "eval", "mustplay", "vc-between", "inferior"});
 }
 
-// The engine's state and the command table that drives it. Building the table (a hundred
-// handlers) and declaring the options cost most of an input's time, so the table is built once,
-// and every input gets a new hex::Engine constructed in the same place, where the handlers'
-// references point: no game, option, clock, table or cache survives from one input to the next,
-// so every finding replays alone. The table itself keeps only its interrupt tickets (nothing
-// here interrupts) and the quit flag, which cannot be unset: after a quit everything is rebuilt.
-struct Session {
-    hex::Engine engine;
-    hex::htp::Engine htp;
-    Session() { hex::addAllCommands(htp, engine); }
-};
-
 // The one-ply player keeps genmove instantaneous: with the search, evaluation dominated and
 // the target managed under 100 inputs a second. The search has its own tests. Set through
 // Options::set, without Engine::setOption's side effects: log_level is applied once, at start.
@@ -86,34 +74,47 @@ void configure(hex::Options& options) {
         }
 }
 
-Session& freshSession() {
-    static std::optional<Session> session;
-    if (!session || session->htp.quitRequested()) {
+// The engine's state and the command table that drives it. Building the table (a hundred
+// handlers) and declaring the options cost most of an input's time, so the table is built once,
+// and every input gets a new hex::Engine constructed in the same place, where the handlers'
+// references point: no game, option, clock, table or cache survives from one input to the next,
+// so every finding replays alone. The table itself keeps only its interrupt tickets (nothing
+// here interrupts) and the quit flag, which cannot be unset: after a quit everything is rebuilt.
+struct Session {
+    hex::Engine engine;
+    hex::htp::Engine htp;
+    Session() {
+        hex::addAllCommands(htp, engine);
+        configure(engine.options());
+    }
+
+    // Back to the state of a new Session.
+    void renew() {
+        std::destroy_at(&engine);
+        std::construct_at(&engine);
+        configure(engine.options());
+    }
+};
+
+// The session is renewed at the end of an input, not at the start of the next one, so that an
+// input frees within its own run whatever it allocated. libFuzzer counts mallocs and frees per
+// run; a run with more mallocs than frees is run again and followed by a scan of the whole heap
+// for leaks. Renewed at the start, an input's moves and caches were freed by the next run, so
+// every other input paid for that scan (more than half the time) until libFuzzer gave up leak
+// detection after 1000 scans, in the second minute.
+std::optional<Session> session;
+
+void renewSession() {
+    if (session->htp.quitRequested()) {
+        session.reset();
         session.emplace();
     } else {
-        std::destroy_at(&session->engine);
-        std::construct_at(&session->engine);
+        session->renew();
     }
-    configure(session->engine.options());
-    return *session;
 }
 
-} // namespace
-
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
-    hex::Options options;
-    hex::declareEngineOptions(options);
-    configure(options);
-    if (const auto why = hex::configureLogging(options)) {
-        std::fprintf(stderr, "htp_fuzz: %s\n", why->c_str());
-        std::abort();
-    }
-    return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    Session& session = freshSession();
-    const std::string_view input(reinterpret_cast<const char*>(data), size);
+// Feeds the input's lines, at most kMaxLines, to the session's command table.
+void feed(Session& session, std::string_view input) {
     std::size_t start = 0;
     std::size_t analysesLeft = kMaxAnalyses;
     for (std::size_t n = 0; n < kMaxLines && start < input.size(); ++n) {
@@ -132,7 +133,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (const auto reply = session.htp.execute(line))
             hex::fuzz::checkReply(line, *reply);
         if (session.htp.quitRequested())
-            break;
+            return;
     }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    hex::Options options;
+    hex::declareEngineOptions(options);
+    configure(options);
+    if (const auto why = hex::configureLogging(options)) {
+        std::fprintf(stderr, "htp_fuzz: %s\n", why->c_str());
+        std::abort();
+    }
+    session.emplace();
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    feed(*session, std::string_view(reinterpret_cast<const char*>(data), size));
+    renewSession();
     return 0;
 }
