@@ -10,7 +10,9 @@ namespace {
 // AVX2 (four per register), and the loader picks the AVX2 copy where the processor has it. The
 // results are bit-identical: every element is computed by the same IEEE operations in the same
 // order, and the project compiles with -ffp-contract=off, so no fused multiply-add appears.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+// Not under ThreadSanitizer: GCC 12 instruments the clones' resolver, which the dynamic loader
+// runs before TSan's runtime is initialised, and every TSan program died of SIGSEGV before main.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 #define OHMHEX_WIDE_VECTORS __attribute__((target_clones("avx2", "default")))
 #else
 #define OHMHEX_WIDE_VECTORS
