@@ -104,6 +104,7 @@ TEST(MatchCli, PlaysAnEngineOverTcpWithASecret) {
     auto match =
         test::smallMatch("tcp://127.0.0.1:" + std::to_string(server.port()), test::fakeEngine());
     match.engines[0].secretFile = (dir / "secret").string();
+    match.engines[0].setup = {"param_ohmhex tt_mb 1"}; // as test::ohmhex() does
     match.jobs = 2;
     const auto games = test::play(match);
     ASSERT_EQ(games.size(), 2u);
