@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One command from a fresh Debian machine to the whole test suite: installs what is missing,
 # checks formatting, builds and runs every test in Release, then again under AddressSanitizer
-# and UndefinedBehaviorSanitizer, then runs the fuzz targets for a bounded time.
+# and UndefinedBehaviorSanitizer, the threaded tests under ThreadSanitizer, then runs the fuzz
+# targets for a bounded time.
 #   OHMHEX_FUZZ_SECONDS=N   seconds per fuzz target (default 60; 0 skips fuzzing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,9 @@ scripts/build.sh sanitize
 stage "sanitizer tests"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build/sanitize --output-on-failure -j "$(nproc)" --timeout 900
+
+stage "thread sanitizer build and tests"
+scripts/tsan.sh
 
 if [ -x scripts/fuzz.sh ] && [ "${OHMHEX_FUZZ_SECONDS:-60}" != "0" ]; then
     stage "fuzzing"
