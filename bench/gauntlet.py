@@ -3,7 +3,7 @@
 
   gauntlet.py --engine "CMD" [--setup "HTP"]... [--name NAME] --out DIR
               [--size 11] [--time 1] [--openings FILE] [--ohmhex BIN] [--match BIN]
-              [--option key=value]... [--adjudicate SECONDS]
+              [--option key=value]... [--adjudicate SECONDS] [--jobs N]
 
 Every opening of the set (bench/openings/NxN.txt by default) is played twice, OhmHex taking Black
 in one game and White in the other, with the swap rule off. Both engines get a fixed time per
@@ -12,8 +12,9 @@ its --setup commands, where '{time}' stands for --time, e.g.
   --engine /path/to/wolve --setup "param_wolve max_time {time}"
 
 The games are played by ohmhex-match, one run per game ('--shard K/N' of the whole schedule) into
-DIR/games/K, so rerunning the same command continues where it stopped: finished games are kept,
-a game that was interrupted is played again. The first run records its settings and a copy of the
+DIR/games/K (its stderr in DIR/games/K-stderr.log), --jobs of them at a time, so rerunning the
+same command continues where it stopped: finished games are kept, a game that was interrupted is
+played again. The first run records its settings and a copy of the
 opening set in DIR/gauntlet.json; a rerun with other settings is refused. After every game the
 finished games are merged ('ohmhex-match merge') into DIR/merged (results.json, results.csv, the
 SGF files, summary.txt), and the summary is printed: score, Elo difference and its 95% interval,
@@ -33,6 +34,7 @@ MoHex) refuse, and a refused command forfeits the game. So no referee deadline a
 and longest time per move in the summary show whether both engines kept to --time.
 """
 import argparse
+import concurrent.futures
 import json
 import math
 import os
@@ -64,11 +66,16 @@ def parse_args():
     parser.add_argument("--adjudicate", type=float, default=10, metavar="SECONDS",
                         help="solver seconds per forfeited game to decide who had won (default "
                              "10; 0: off)")
+    parser.add_argument("--jobs", "-j", type=int, default=1,
+                        help="games played at the same time (default 1; at most one per core, "
+                             "or the engines' time per move is shared)")
     parser.add_argument("--option", action="append", default=[],
                         help="extra OhmHex option key=value (sent as param_ohmhex key value)")
     args = parser.parse_args()
     if args.time <= 0:
         parser.error("--time must be positive")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     words = shlex.split(args.engine) or [""]
     if (args.name or os.path.basename(words[0])) == OHMHEX_NAME:
         # ohmhex-match would rename both engines, and the results could not tell them apart.
@@ -150,31 +157,59 @@ def match_command(args, settings, out, shard, total):
                       "--out", os.path.join(out, "games", str(shard)), "--no-progress"]
 
 
+def play_game(args, settings, out, shard, total):
+    """Plays game `shard` into DIR/games/K (an interrupted one again); returns ohmhex-match's
+    exit status and the games it recorded."""
+    directory = os.path.join(out, "games", str(shard))
+    shutil.rmtree(directory, ignore_errors=True)
+    with open(os.path.join(out, "games", f"{shard}-stderr.log"), "w") as log:
+        # In DIR, so files an engine writes where it runs (MoHex's default.log) land there.
+        run = subprocess.run(match_command(args, settings, out, shard, total), cwd=out,
+                             stdout=subprocess.DEVNULL, stderr=log)
+    return run.returncode, games_in(directory)
+
+
+def check_game(out, shard, returncode, games):
+    """None when game `shard` was played, else why the gauntlet has to stop."""
+    directory = os.path.join(out, "games", str(shard))
+    if returncode != 0 or not games:
+        return (f"ohmhex-match stopped (exit status {returncode}) in game {shard}; see "
+                f"{os.path.join(out, 'games', f'{shard}-stderr.log')}; rerun to continue")
+    if "start failed" in games[0]["reason"]:
+        # A set-up error, not a game: forget it, so a corrected rerun plays it.
+        log = os.path.join(out, "start-failed-stderr.log")
+        shutil.copyfile(os.path.join(directory, "engine-stderr.log"), log)
+        shutil.rmtree(directory)
+        return (f"game {shard}: {games[0]['reason']} (engines' stderr in {log}); fix the "
+                "command and rerun")
+    return None
+
+
 def play_missing_games(args, settings, out):
-    """Plays every game not yet recorded; stops at the first failed ohmhex-match run."""
+    """Plays every game not yet recorded, --jobs at a time; after a failed ohmhex-match run the
+    games under way are finished and no new one starts."""
     total = 2 * len(settings["openings"])
-    for shard in range(1, total + 1):
-        directory = os.path.join(out, "games", str(shard))
-        if games_in(directory):
-            continue
-        shutil.rmtree(directory, ignore_errors=True)  # an interrupted game is played again
-        with open(os.path.join(out, "match-stderr.log"), "a") as log:
-            # In DIR, so files an engine writes where it runs (MoHex's default.log) land there.
-            run = subprocess.run(match_command(args, settings, out, shard, total), cwd=out,
-                                 stdout=subprocess.DEVNULL, stderr=log)
-        games = games_in(directory)
-        if run.returncode != 0 or not games:
-            sys.exit(f"ohmhex-match stopped (exit status {run.returncode}) in game {shard}; "
-                     f"see {os.path.join(out, 'match-stderr.log')}; rerun to continue")
-        if "start failed" in games[0]["reason"]:
-            # A set-up error, not a game: forget it, so a corrected rerun plays it.
-            log = os.path.join(out, "start-failed-stderr.log")
-            shutil.copyfile(os.path.join(directory, "engine-stderr.log"), log)
-            shutil.rmtree(directory)
-            sys.exit(f"game {shard}: {games[0]['reason']} (engines' stderr in {log}); fix the "
-                     "command and rerun")
-        report_game(games[0], shard, total)
-        merge(args, out, total)
+    missing = [k for k in range(1, total + 1)
+               if not games_in(os.path.join(out, "games", str(k)))]
+    os.makedirs(os.path.join(out, "games"), exist_ok=True)
+    failure = None
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        running = {pool.submit(play_game, args, settings, out, k, total): k for k in missing}
+        for done in concurrent.futures.as_completed(running):
+            if done.cancelled():
+                continue
+            shard = running[done]
+            returncode, games = done.result()
+            problem = check_game(out, shard, returncode, games)
+            if problem:
+                failure = failure or problem
+                for pending in running:
+                    pending.cancel()
+                continue
+            report_game(games[0], shard, total)
+            merge(args, out, total)
+    if failure:
+        sys.exit(failure)
 
 
 def report_game(game, shard, total):
