@@ -118,25 +118,27 @@ template <int W>
 void Connections::finish(const HSearch<W>& engine, Scope scope) {
     if (scope == Scope::EdgesOnly) {
         if (edge1_ != edge2_)
-            copyOut(engine, edge1_, edge2_);
+            copyOut(engine, edge1_, edge2_, true);
         return;
     }
-    engine.forEachTouchedPair([&](int a, int b) { copyOut(engine, a, b); });
+    const bool withSemis = scope == Scope::AllPairs;
+    engine.forEachTouchedPair([&](int a, int b) { copyOut(engine, a, b, withSemis); });
 }
 
 // Copies one pair's connections to full-width sets, sorted by size.
 template <int W>
-void Connections::copyOut(const HSearch<W>& engine, int a, int b) {
+void Connections::copyOut(const HSearch<W>& engine, int a, int b, bool withSemis) {
     const auto& found = engine.result(a, b);
-    if (found.fulls.empty() && found.semis.empty())
+    if (found.fulls.empty() && (!withSemis || found.semis.empty()))
         return;
     const std::size_t ab = pairIndex(a, b);
     PairVcs& out = pairs_[ab];
     usedPairs_.push_back(static_cast<int>(ab));
     for (const auto& f : found.fulls)
         out.fulls.push_back(f.template resized<CellSet::kWords>());
-    for (const auto& s : found.semis)
-        out.semis.push_back({s.carrier.template resized<CellSet::kWords>(), s.key});
+    if (withSemis)
+        for (const auto& s : found.semis)
+            out.semis.push_back({s.carrier.template resized<CellSet::kWords>(), s.key});
     sortBySize(out.fulls, [](const CellSet& c) { return c.count(); });
     sortBySize(out.semis, [](const Semi& x) { return x.carrier.count(); });
 }

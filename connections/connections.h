@@ -33,9 +33,11 @@ class Connections {
 public:
     explicit Connections(VcLimits limits = {}) : limits_(limits) {}
 
-    // Which results a build keeps: every pair, or only the pair of the owner's edges (what the
-    // game-state analysis needs; the other queries then answer empty). The search is the same.
-    enum class Scope { AllPairs, EdgesOnly };
+    // Which results a build keeps: every pair; every pair's fulls only (the semis answer empty;
+    // what the resistance links need); or only the pair of the owner's edges (what the
+    // game-state analysis needs; the other queries then answer empty). The search is the same,
+    // and so is what snapshot() saves.
+    enum class Scope { AllPairs, FullsOnly, EdgesOnly };
 
     void build(const Board& board, Color color, Scope scope = Scope::AllPairs);
     // Polled during every build (see HSearch::setStop): true ends it early with the connections
@@ -96,7 +98,7 @@ private:
     template <int W>
     void finish(const HSearch<W>& engine, Scope scope);
     template <int W>
-    void copyOut(const HSearch<W>& engine, int a, int b);
+    void copyOut(const HSearch<W>& engine, int a, int b, bool withSemis);
 
     VcLimits limits_;
     StopFn stop_;

@@ -1,11 +1,63 @@
 #include "eval/vc_links.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace hex::eval {
 
+namespace {
+
+std::size_t colourIndex(Color color) noexcept { return color == Color::Black ? 0 : 1; }
+
+} // namespace
+
+// The applicable base with the most stones (the fewest new ones), if it is close enough.
+VcLinks::Base* VcLinks::closestBase(const Board& board, Color color) {
+    const CellSet black = stonesOf(board, Color::Black);
+    const CellSet white = stonesOf(board, Color::White);
+    const int stones = board.stoneCount();
+    Base* best = nullptr;
+    for (Base& base : bases_[colourIndex(color)]) {
+        const int newStones = stones - base.stones;
+        if (newStones < 1 || newStones > kMaxNewStones ||
+            base.snapshot.generation >= kMaxGeneration ||
+            !base.snapshot.appliesTo(board, color, black, white))
+            continue;
+        if (!best || base.stones > best->stones)
+            best = &base;
+    }
+    return best;
+}
+
+void VcLinks::keepBuild(const Board& board, Color color) {
+    std::vector<Base>& bases = bases_[colourIndex(color)];
+    Base* slot = nullptr;
+    if (bases.size() < kBasesPerColour) {
+        slot = &bases.emplace_back();
+    } else {
+        slot = &*std::min_element(bases.begin(), bases.end(), [](const Base& a, const Base& b) {
+            return a.lastUse < b.lastUse;
+        });
+    }
+    connections_.snapshot(slot->snapshot);
+    slot->stones = board.stoneCount();
+    slot->lastUse = ++clock_;
+}
+
+void VcLinks::buildConnections(const Board& board, Color color) {
+    ++builds_;
+    if (Base* base = closestBase(board, color)) {
+        base->lastUse = ++clock_;
+        ++derivedBuilds_;
+        connections_.buildFrom(base->snapshot, board, Connections::Scope::FullsOnly);
+    } else {
+        connections_.build(board, color, Connections::Scope::FullsOnly);
+    }
+    keepBuild(board, color);
+}
+
 void VcLinks::append(const Board& board, Color color, std::vector<Link>& links) {
-    connections_.build(board, color);
+    buildConnections(board, color);
     const Geometry& g = board.geometry();
     // One node per endpoint: each empty cell, and each own group by its representative.
     endpoints_.clear();

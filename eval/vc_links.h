@@ -3,8 +3,11 @@
 #include "eval/circuit.h"
 
 #include "connections/connections.h"
+#include "connections/vc_snapshot.h"
 #include "core/board.h"
 
+#include <array>
+#include <cstdint>
 #include <vector>
 
 namespace hex::eval {
@@ -25,6 +28,14 @@ struct VcConductances {
 // falls with the cells every full carrier of the pair needs (their intersection, k cells): the
 // base over the power of two at or above k + 1, so a connection with two disjoint carriers is
 // as good as an adjacency and a bridge counts a quarter.
+//
+// The builds are derived where they can be (Connections::buildFrom): the connections of each
+// build are kept, for a few recent positions per colour, and a later position that holds all the
+// stones of one of them and up to kMaxNewStones more starts from it. In a search that is the
+// parent's build for every child, at a third or less of the cost of a fresh one. Derived
+// connections are as sound as fresh ones but not always the same set, so a position's links
+// can depend on what was evaluated before (only a position with at least one new stone is
+// derived: the same position evaluated again is built afresh, and gets the same links).
 class VcLinks {
 public:
     // H-search limits for an evaluation: the solver's defaults (12 fulls, 24 semis per pair,
@@ -36,15 +47,40 @@ public:
     explicit VcLinks(VcConductances conductances = {}, VcLimits limits = kEvaluationLimits)
         : conductances_(conductances), connections_(limits) {}
 
+    // The kept builds per colour, and how far a base may be from the position it serves.
+    static constexpr std::size_t kBasesPerColour = 24;
+    static constexpr int kMaxNewStones = 3;
+    // Derivations in a row before a fresh build: each derivation may lose what a dropped
+    // connection had made redundant, so long chains drift from what a fresh build finds.
+    static constexpr int kMaxGeneration = 8;
+
     // Builds color's connections on board and appends their links.
     void append(const Board& board, Color color, std::vector<Link>& links);
 
+    // Builds so far, and how many of them were derived (for measurement and tests).
+    std::uint64_t builds() const noexcept { return builds_; }
+    std::uint64_t derivedBuilds() const noexcept { return derivedBuilds_; }
+
 private:
+    struct Base {
+        VcSnapshot snapshot;
+        int stones = 0;            // on the position it was built on
+        std::uint64_t lastUse = 0; // the least recently used base makes room for a new one
+    };
+
+    void buildConnections(const Board& board, Color color);
+    Base* closestBase(const Board& board, Color color);
+    void keepBuild(const Board& board, Color color);
+
     double conductance(const Board& board, Cell a, Cell b, std::span<const CellSet> fulls) const;
 
     VcConductances conductances_;
     Connections connections_;
     std::vector<Cell> endpoints_;
+    std::array<std::vector<Base>, 2> bases_; // by colour index
+    std::uint64_t clock_ = 0;
+    std::uint64_t builds_ = 0;
+    std::uint64_t derivedBuilds_ = 0;
 };
 
 } // namespace hex::eval

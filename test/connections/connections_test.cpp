@@ -218,10 +218,27 @@ TEST(Connections, EveryCarrierWidthFindsTheSameConnections) {
     }
 }
 
-TEST(Connections, EdgesOnlyScopeKeepsTheEdgeConnections) {
+// Every pair's fulls of a FullsOnly build are those of an AllPairs build, and it has no semi.
+void expectTheSameFullsAndNoSemi(const Board& board, const Connections& all,
+                                 const Connections& fulls) {
+    const Geometry& g = board.geometry();
+    for (Cell a = 0; a < g.nodeCount(); ++a) {
+        for (Cell b = a + 1; b < g.nodeCount(); ++b) {
+            const auto expected = all.fulls(a, b);
+            const auto found = fulls.fulls(a, b);
+            EXPECT_TRUE(std::equal(expected.begin(), expected.end(), found.begin(), found.end()));
+            EXPECT_TRUE(fulls.semis(a, b).empty());
+        }
+    }
+}
+
+// The narrower scopes keep what they promise: EdgesOnly the edge pair's connections, FullsOnly
+// every full.
+TEST(Connections, NarrowScopesKeepWhatTheyPromise) {
     std::mt19937 rng(5);
     Connections all;
     Connections edges;
+    Connections fulls;
     for (int round = 0; round < 40; ++round) {
         auto board = testing::randomPosition(5, static_cast<int>(rng() % 12), rng);
         if (!board)
@@ -229,6 +246,8 @@ TEST(Connections, EdgesOnlyScopeKeepsTheEdgeConnections) {
         const Color color = round % 2 == 0 ? Color::Black : Color::White;
         all.build(*board, color);
         edges.build(*board, color, Connections::Scope::EdgesOnly);
+        fulls.build(*board, color, Connections::Scope::FullsOnly);
+        expectTheSameFullsAndNoSemi(*board, all, fulls);
         const auto& fullsAll = all.edgeFulls();
         const auto& fullsEdges = edges.edgeFulls();
         EXPECT_TRUE(

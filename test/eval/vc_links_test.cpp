@@ -20,6 +20,24 @@ std::vector<Link> linksOf(const Board& board, Color color) {
     return links;
 }
 
+// Checks that every link joins two endpoints of `color` that it connects even when the opponent
+// moves first (by exhaustive play; the link's first end played when it is an empty cell).
+// Returns how many links were checked.
+int checkEveryLink(const Board& board, Color color, const std::vector<Link>& links) {
+    for (const Link& link : links) {
+        EXPECT_FALSE(board.has(link.a, opponent(color)));
+        EXPECT_FALSE(board.has(link.b, opponent(color)));
+        EXPECT_GT(link.conductance, 0.0);
+        Board withA = board;
+        if (!board.geometry().isEdge(link.a) && board.isEmpty(link.a))
+            withA.play(link.a, color);
+        EXPECT_TRUE(testing::SecondPlayerConnection(withA, color).joins(link.a, link.b))
+            << board.width() << "x" << board.height() << " " << colorName(color) << " "
+            << board.geometry().name(link.a) << "-" << board.geometry().name(link.b);
+    }
+    return static_cast<int>(links.size());
+}
+
 // A copy: the links usually come from a temporary vector.
 std::optional<Link> findLink(const std::vector<Link>& links, const Board& board, Cell a, Cell b) {
     for (const Link& link : links)
@@ -52,21 +70,43 @@ TEST(VcLinks, EveryLinkIsASecondPlayerConnection) {
         const int h = 2 + testing::randomBelow(rng, 4);
         const Board board = testing::randomSparsePosition(w, h, 8, rng);
         for (Color color : {Color::Black, Color::White}) {
-            for (const Link& link : linksOf(board, color)) {
-                ASSERT_FALSE(board.has(link.a, opponent(color)));
-                ASSERT_FALSE(board.has(link.b, opponent(color)));
-                ASSERT_GT(link.conductance, 0.0);
-                Board withA = board;
-                if (!board.geometry().isEdge(link.a) && board.isEmpty(link.a))
-                    withA.play(link.a, color);
-                ASSERT_TRUE(testing::SecondPlayerConnection(withA, color).joins(link.a, link.b))
-                    << w << "x" << h << " " << colorName(color) << " "
-                    << board.geometry().name(link.a) << "-" << board.geometry().name(link.b);
-                ++checked;
+            checked += checkEveryLink(board, color, linksOf(board, color));
+        }
+    }
+    EXPECT_GT(checked, 100);
+}
+
+// Along a game, each build is derived from an earlier position's (a stone or a few up the line):
+// those links must be as sound as fresh ones.
+TEST(VcLinks, DerivedLinksAreSecondPlayerConnectionsToo) {
+    std::mt19937 rng(43);
+    VcLinks vc;
+    int checked = 0;
+    for (int game = 0; game < 40; ++game) {
+        const int w = 3 + testing::randomBelow(rng, 3);
+        const int h = 3 + testing::randomBelow(rng, 3);
+        Board board(w, h);
+        // Evaluated at every ply, so that the later builds are derived; checked by brute force
+        // (exponential in the empty cells) only from 11 empty cells on.
+        const int empties = 6 + testing::randomBelow(rng, 3);
+        while (board.emptyCount() > empties && !board.winner()) {
+            std::vector<Cell> empty;
+            for (Cell c = 0; c < board.geometry().cellCount(); ++c)
+                if (board.isEmpty(c))
+                    empty.push_back(c);
+            board.play(empty[static_cast<std::size_t>(
+                           testing::randomBelow(rng, static_cast<int>(empty.size())))],
+                       board.stoneCount() % 2 == 0 ? Color::Black : Color::White);
+            for (Color color : {Color::Black, Color::White}) {
+                std::vector<Link> links;
+                vc.append(board, color, links);
+                if (board.emptyCount() <= 11)
+                    checked += checkEveryLink(board, color, links);
             }
         }
     }
     EXPECT_GT(checked, 100);
+    EXPECT_GT(vc.derivedBuilds(), vc.builds() / 2);
 }
 
 // What the links are for: a stone with a template to its edge counts nearly as a stone on it.
