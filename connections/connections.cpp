@@ -121,8 +121,11 @@ void Connections::finish(const HSearch<W>& engine, Scope scope) {
             copyOut(engine, edge1_, edge2_, true);
         return;
     }
-    const bool withSemis = scope == Scope::AllPairs;
-    engine.forEachTouchedPair([&](int a, int b) { copyOut(engine, a, b, withSemis); });
+    const bool allSemis = scope == Scope::AllPairs;
+    engine.forEachTouchedPair([&](int a, int b) {
+        const bool edgePair = (a == edge1_ && b == edge2_) || (a == edge2_ && b == edge1_);
+        copyOut(engine, a, b, allSemis || edgePair);
+    });
 }
 
 // Copies one pair's connections to full-width sets, sorted by size.

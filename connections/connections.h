@@ -33,10 +33,10 @@ class Connections {
 public:
     explicit Connections(VcLimits limits = {}) : limits_(limits) {}
 
-    // Which results a build keeps: every pair; every pair's fulls only (the semis answer empty;
-    // what the resistance links need); or only the pair of the owner's edges (what the
-    // game-state analysis needs; the other queries then answer empty). The search is the same,
-    // and so is what snapshot() saves.
+    // Which results a build keeps: every pair; every pair's fulls and the edge pair's semis
+    // (the other semis answer empty; what the resistance links and the game-state analysis
+    // need); or only the pair of the owner's edges (what the game-state analysis needs; the
+    // other queries then answer empty). The search is the same, and so is what snapshot() saves.
     enum class Scope { AllPairs, FullsOnly, EdgesOnly };
 
     void build(const Board& board, Color color, Scope scope = Scope::AllPairs);

@@ -27,46 +27,51 @@ std::unique_ptr<Evaluator> create(const EvaluatorConfig&) {
 
 constexpr double kZigguratConductance = 4.0;
 
-// The link sources of the resistance evaluator; the first is the default.
+// The link sources of the resistance evaluator; the first is the default. Each installs its
+// hooks on a new evaluator.
 struct LinkSource {
     std::string_view name;
-    LinkProvider (*provider)();
+    void (*install)(ResistanceEvaluator&);
 };
 
 constexpr std::array kLinkSources{
     LinkSource{"bridges",
-               [] {
-                   return LinkProvider{
+               [](ResistanceEvaluator& evaluator) {
+                   evaluator.setLinkProvider(
                        [](const Board& board, Color color, std::vector<Link>& links) {
                            appendBridgeLinks(board, color, links);
-                       }};
+                       });
                }},
     LinkSource{"templates",
-               [] {
-                   return LinkProvider{
+               [](ResistanceEvaluator& evaluator) {
+                   evaluator.setLinkProvider(
                        [](const Board& board, Color color, std::vector<Link>& links) {
                            BridgeConductances conductances;
                            conductances.stoneToEdgeZiggurat = kZigguratConductance;
                            appendBridgeLinks(board, color, links, conductances);
-                       }};
+                       });
                }},
     LinkSource{"vc",
-               [] {
-                   // Each evaluator owns its H-search buffers.
+               [](ResistanceEvaluator& evaluator) {
+                   // Each evaluator owns its H-search buffers; the edge-to-edge connections
+                   // that the links were made of also decide won and lost positions.
                    auto vc = std::make_shared<VcLinks>();
-                   return LinkProvider{
+                   evaluator.setLinkProvider(
                        [vc](const Board& board, Color color, std::vector<Link>& links) {
                            vc->append(board, color, links);
-                       }};
+                       });
+                   evaluator.setProvenWinner([vc](const Board& board, Color toMove) {
+                       return vc->provenWinner(board, toMove);
+                   });
                }},
-    LinkSource{"off", [] { return LinkProvider{}; }},
+    LinkSource{"off", [](ResistanceEvaluator&) {}},
 };
 
 std::unique_ptr<Evaluator> createResistance(const EvaluatorConfig& config) {
     for (const LinkSource& source : kLinkSources) {
         if (source.name == config.resistanceLinks) {
             auto evaluator = std::make_unique<ResistanceEvaluator>();
-            evaluator->setLinkProvider(source.provider());
+            source.install(*evaluator);
             return evaluator;
         }
     }

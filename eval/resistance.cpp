@@ -25,12 +25,22 @@ Score ResistanceEvaluator::score(double ownResistance, double opponentResistance
     return quantise(std::log(opponentResistance) - std::log(ownResistance), kScoreScale);
 }
 
+// The circuit's value, unless the link source proves a winner.
+Score ResistanceEvaluator::valueOf(const Board& board, Color toMove, double ownResistance,
+                                   double opponentResistance) const {
+    if (provenWinner_) {
+        if (const std::optional<Color> winner = provenWinner_(board, toMove))
+            return *winner == toMove ? kDecidedScore : -kDecidedScore;
+    }
+    return score(ownResistance, opponentResistance);
+}
+
 Score ResistanceEvaluator::evaluate(const Board& board, Color toMove) {
     if (const auto terminal = terminalScore(board, toMove))
         return *terminal;
     const double own = solve(board, toMove, {});
     const double other = solve(board, opponent(toMove), {});
-    return score(own, other);
+    return valueOf(board, toMove, own, other);
 }
 
 Score ResistanceEvaluator::evaluateWithCells(const Board& board, Color toMove,
@@ -46,7 +56,8 @@ Score ResistanceEvaluator::evaluateWithCells(const Board& board, Color toMove,
     const double white = solve(board, Color::White, whiteThroughput_);
     for (std::size_t c = 0; c < cellValues.size(); ++c)
         cellValues[c] = quantiseCell(blackThroughput_[c] + whiteThroughput_[c], kCellScale);
-    return toMove == Color::Black ? score(black, white) : score(white, black);
+    return toMove == Color::Black ? valueOf(board, toMove, black, white)
+                                  : valueOf(board, toMove, white, black);
 }
 
 } // namespace hex::eval

@@ -4,6 +4,7 @@
 #include "eval/evaluator.h"
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace hex::eval {
@@ -11,6 +12,10 @@ namespace hex::eval {
 // Supplies the extra links (virtual connections) of a colour's circuit for a position. The
 // provider appends to the vector it is given; it is called once per colour and evaluation.
 using LinkProvider = std::function<void(const Board&, Color, std::vector<Link>&)>;
+// Asked after the links of both colours were made for a position: the winner that the source's
+// own knowledge proves (e.g. an edge-to-edge virtual connection) with the given side to move, or
+// nullopt.
+using ProvenWinner = std::function<std::optional<Color>(const Board&, Color toMove)>;
 
 // Shannon's and Anshelevich's electric circuit (docs/evaluators.md, "resistance"): value
 // ln(R_opponent / R_own) for the side to move, in thousandths; cell values are the current through
@@ -28,6 +33,11 @@ public:
 
     // Installs (or, with an empty function, removes) the virtual-connection hook.
     void setLinkProvider(LinkProvider provider) { linkProvider_ = std::move(provider); }
+    // Installs (or removes) the hook that proves a winner from what the links were made of.
+    // A proven position scores kDecidedScore for the winner: above every circuit value, but a
+    // heuristic value all the same (a proof is the search's and the solver's business).
+    void setProvenWinner(ProvenWinner provenWinner) { provenWinner_ = std::move(provenWinner); }
+    static constexpr Score kDecidedScore = kMaxEval - 1;
 
     // Effective resistance between color's edges (0 joined, +infinity cut off).
     double resistance(const Board& board, Color color);
@@ -35,9 +45,12 @@ public:
 private:
     double solve(const Board& board, Color color, std::span<double> throughput);
     Score score(double ownResistance, double opponentResistance) const;
+    Score valueOf(const Board& board, Color toMove, double ownResistance,
+                  double opponentResistance) const;
 
     Circuit circuit_;
     LinkProvider linkProvider_;
+    ProvenWinner provenWinner_;
     std::vector<Link> links_;
     std::vector<double> blackThroughput_;
     std::vector<double> whiteThroughput_;

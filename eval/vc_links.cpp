@@ -56,8 +56,15 @@ void VcLinks::buildConnections(const Board& board, Color color) {
     keepBuild(board, color);
 }
 
+std::optional<Color> VcLinks::provenWinner(const Board& board, Color toMove) const {
+    return analyseGameState(board, toMove, edges_[colourIndex(toMove)],
+                            edges_[colourIndex(opponent(toMove))])
+        .winner;
+}
+
 void VcLinks::append(const Board& board, Color color, std::vector<Link>& links) {
     buildConnections(board, color);
+    edges_[colourIndex(color)] = summariseEdges(connections_);
     const Geometry& g = board.geometry();
     // One node per endpoint: each empty cell, and each own group by its representative.
     endpoints_.clear();

@@ -3,11 +3,13 @@
 #include "eval/circuit.h"
 
 #include "connections/connections.h"
+#include "connections/game_state.h"
 #include "connections/vc_snapshot.h"
 #include "core/board.h"
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace hex::eval {
@@ -57,6 +59,11 @@ public:
     // Builds color's connections on board and appends their links.
     void append(const Board& board, Color color, std::vector<Link>& links);
 
+    // The winner that the edge-to-edge connections of the last two builds prove, with toMove to
+    // play (analyseGameState: an own full or semi wins, an opponent full or an empty must-play
+    // loses), or nullopt. Precondition: the last append of each colour was on `board`.
+    std::optional<Color> provenWinner(const Board& board, Color toMove) const;
+
     // Builds so far, and how many of them were derived (for measurement and tests).
     std::uint64_t builds() const noexcept { return builds_; }
     std::uint64_t derivedBuilds() const noexcept { return derivedBuilds_; }
@@ -78,6 +85,7 @@ private:
     Connections connections_;
     std::vector<Cell> endpoints_;
     std::array<std::vector<Base>, 2> bases_; // by colour index
+    std::array<EdgeSummary, 2> edges_;       // of the last build per colour
     std::uint64_t clock_ = 0;
     std::uint64_t builds_ = 0;
     std::uint64_t derivedBuilds_ = 0;

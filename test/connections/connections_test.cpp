@@ -218,22 +218,29 @@ TEST(Connections, EveryCarrierWidthFindsTheSameConnections) {
     }
 }
 
-// Every pair's fulls of a FullsOnly build are those of an AllPairs build, and it has no semi.
-void expectTheSameFullsAndNoSemi(const Board& board, const Connections& all,
-                                 const Connections& fulls) {
+// Every pair's fulls of a FullsOnly build are those of an AllPairs build, and it has no semi
+// but the edge pair's.
+void expectTheSameFullsAndEdgeSemis(const Board& board, const Connections& all,
+                                    const Connections& fulls) {
     const Geometry& g = board.geometry();
     for (Cell a = 0; a < g.nodeCount(); ++a) {
         for (Cell b = a + 1; b < g.nodeCount(); ++b) {
             const auto expected = all.fulls(a, b);
             const auto found = fulls.fulls(a, b);
             EXPECT_TRUE(std::equal(expected.begin(), expected.end(), found.begin(), found.end()));
-            EXPECT_TRUE(fulls.semis(a, b).empty());
+            // The edge pair, named by any node of either edge's group.
+            const bool edgePair = fulls.semis(a, b).data() == fulls.edgeSemis().data();
+            if (!edgePair)
+                EXPECT_TRUE(fulls.semis(a, b).empty());
         }
     }
+    ASSERT_EQ(all.edgeSemis().size(), fulls.edgeSemis().size());
+    for (std::size_t i = 0; i < all.edgeSemis().size(); ++i)
+        EXPECT_EQ(all.edgeSemis()[i].carrier, fulls.edgeSemis()[i].carrier);
 }
 
 // The narrower scopes keep what they promise: EdgesOnly the edge pair's connections, FullsOnly
-// every full.
+// every full and the edge pair's semis.
 TEST(Connections, NarrowScopesKeepWhatTheyPromise) {
     std::mt19937 rng(5);
     Connections all;
@@ -247,7 +254,7 @@ TEST(Connections, NarrowScopesKeepWhatTheyPromise) {
         all.build(*board, color);
         edges.build(*board, color, Connections::Scope::EdgesOnly);
         fulls.build(*board, color, Connections::Scope::FullsOnly);
-        expectTheSameFullsAndNoSemi(*board, all, fulls);
+        expectTheSameFullsAndEdgeSemis(*board, all, fulls);
         const auto& fullsAll = all.edgeFulls();
         const auto& fullsEdges = edges.edgeFulls();
         EXPECT_TRUE(

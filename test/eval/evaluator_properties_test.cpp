@@ -63,7 +63,10 @@ struct Variant {
     // it is a function of the position and the side to move, learned.
     bool networkRotation = true;
     bool rotationSymmetry = true;
-    bool staticEvaluator = true; // side-antisymmetric and monotone
+    // Side-antisymmetric and monotone. Not the network (above), nor the "vc" links: their
+    // connections also decide positions, and an edge-to-edge semi connection wins for the side
+    // to move only, so both sides to move can be winning.
+    bool staticEvaluator = true;
 };
 
 // For gtest's messages and the test list (the default would dump the bytes).
@@ -81,7 +84,8 @@ std::vector<Variant> variants() {
     for (std::string_view links : resistanceLinkNames())
         if (links != defaultLinks)
             result.push_back({"resistance", std::string(links),
-                              links == "vc" ? 11 : Geometry::kMaxSide, links != "vc"});
+                              links == "vc" ? 11 : Geometry::kMaxSide, links != "vc", true, true,
+                              links != "vc"});
     return result;
 }
 

@@ -1,6 +1,7 @@
 #include "eval/vc_links.h"
 
 #include "eval/evaluator.h"
+#include "eval/resistance.h"
 
 #include "test/eval/second_player_connection.h"
 #include "test/support/board_with.h"
@@ -9,6 +10,7 @@
 
 #include <cmath>
 #include <optional>
+#include <vector>
 
 namespace hex::eval {
 namespace {
@@ -107,6 +109,26 @@ TEST(VcLinks, DerivedLinksAreSecondPlayerConnectionsToo) {
     }
     EXPECT_GT(checked, 100);
     EXPECT_GT(vc.derivedBuilds(), vc.builds() / 2);
+}
+
+// The connections behind the links also decide positions: the side to move with an edge-to-edge
+// semi connection has won, a side facing a full one has lost, and both score kDecidedScore
+// (the bridge links cannot tell).
+TEST(VcLinks, ConnectedPositionsScoreAsDecided) {
+    using R = ResistanceEvaluator;
+    auto vc = makeEvaluator("resistance", EvaluatorConfig{"vc"});
+    auto bridges = makeEvaluator("resistance", EvaluatorConfig{"bridges"});
+    const Board empty = testing::boardWith(3, "", ""); // the first player wins at b2
+    for (Color toMove : {Color::Black, Color::White}) {
+        EXPECT_EQ(vc->evaluate(empty, toMove), R::kDecidedScore);
+        EXPECT_LT(bridges->evaluate(empty, toMove), R::kDecidedScore / 2);
+    }
+    const Board centre = testing::boardWith(3, "b2", ""); // two bridges to Black's edges
+    std::vector<int> cells(static_cast<std::size_t>(centre.geometry().cellCount()));
+    EXPECT_EQ(vc->evaluateWithCells(centre, Color::White, cells), -R::kDecidedScore);
+    EXPECT_EQ(vc->evaluate(centre, Color::Black), R::kDecidedScore);
+    const Board open = testing::boardWith(9, "e5", "d4");
+    EXPECT_LT(std::abs(vc->evaluate(open, Color::Black)), R::kDecidedScore / 2);
 }
 
 // What the links are for: a stone with a template to its edge counts nearly as a stone on it.
