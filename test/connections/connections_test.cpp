@@ -230,8 +230,9 @@ void expectTheSameFullsAndEdgeSemis(const Board& board, const Connections& all,
             EXPECT_TRUE(std::equal(expected.begin(), expected.end(), found.begin(), found.end()));
             // The edge pair, named by any node of either edge's group.
             const bool edgePair = fulls.semis(a, b).data() == fulls.edgeSemis().data();
-            if (!edgePair)
+            if (!edgePair) {
                 EXPECT_TRUE(fulls.semis(a, b).empty());
+            }
         }
     }
     ASSERT_EQ(all.edgeSemis().size(), fulls.edgeSemis().size());
