@@ -137,12 +137,12 @@ void Options::declare(Spec spec) {
     assert(!has(spec.name));
     assert(!checkValue(spec, spec.defaultValue));
     std::string value = spec.defaultValue;
-    entries_.push_back({std::move(spec), std::move(value)});
+    entries_.push_back({std::make_shared<const Spec>(std::move(spec)), std::move(value)});
 }
 
 const Options::Entry* Options::find(std::string_view name) const noexcept {
     for (const auto& entry : entries_)
-        if (entry.spec.name == name)
+        if (entry.spec->name == name)
             return &entry;
     return nullptr;
 }
@@ -160,32 +160,32 @@ std::optional<std::string> Options::whyInvalid(std::string_view name,
     if (!entry) {
         std::vector<std::string> names;
         for (const auto& e : entries_)
-            names.push_back(e.spec.name);
+            names.push_back(e.spec->name);
         return fmt::format("unknown parameter '{}'; known: {}", name.substr(0, 64),
                            fmt::join(names, " "));
     }
-    return checkValue(entry->spec, value);
+    return checkValue(*entry->spec, value);
 }
 
 std::optional<std::string> Options::set(std::string_view name, std::string_view value) {
     if (auto why = whyInvalid(name, value))
         return why;
     for (auto& entry : entries_)
-        if (entry.spec.name == name)
+        if (entry.spec->name == name)
             entry.value = std::string(value);
     return std::nullopt;
 }
 
 std::optional<std::string> Options::capMaximum(std::string_view name, double max) {
     const Entry& entry = require(name);
-    assert(entry.spec.type == Type::Int || entry.spec.type == Type::Real);
-    Spec capped = entry.spec;
+    assert(entry.spec->type == Type::Int || entry.spec->type == Type::Real);
+    Spec capped = *entry.spec;
     capped.max = std::min(capped.max, max);
     if (auto why = checkValue(capped, entry.value))
-        return fmt::format("{} is {}, above its cap: {}", entry.spec.name, entry.value, *why);
+        return fmt::format("{} is {}, above its cap: {}", entry.spec->name, entry.value, *why);
     for (auto& e : entries_)
-        if (e.spec.name == name)
-            e.spec = std::move(capped);
+        if (e.spec->name == name)
+            e.spec = std::make_shared<const Spec>(std::move(capped));
     return std::nullopt;
 }
 
@@ -205,11 +205,11 @@ std::string Options::dialogText() const {
     std::vector<std::string> lines;
     for (const auto& entry : entries_) {
         std::string type = "[string]";
-        if (entry.spec.type == Type::Bool)
+        if (entry.spec->type == Type::Bool)
             type = "[bool]";
-        else if (entry.spec.type == Type::List)
-            type = fmt::format("[list/{}]", fmt::join(entry.spec.choices, "/"));
-        lines.push_back(fmt::format("{} {} {}", type, entry.spec.name, entry.value));
+        else if (entry.spec->type == Type::List)
+            type = fmt::format("[list/{}]", fmt::join(entry.spec->choices, "/"));
+        lines.push_back(fmt::format("{} {} {}", type, entry.spec->name, entry.value));
     }
     return fmt::format("{}", fmt::join(lines, "\n"));
 }
@@ -217,9 +217,9 @@ std::string Options::dialogText() const {
 std::string Options::helpText() const {
     std::string text;
     for (const auto& entry : entries_) {
-        text += "  " + entry.spec.name + " (" + typeLabel(entry.spec) + ", default " +
-                (entry.spec.defaultValue.empty() ? "empty" : entry.spec.defaultValue) +
-                ")\n      " + entry.spec.help + "\n";
+        text += "  " + entry.spec->name + " (" + typeLabel(*entry.spec) + ", default " +
+                (entry.spec->defaultValue.empty() ? "empty" : entry.spec->defaultValue) +
+                ")\n      " + entry.spec->help + "\n";
     }
     return text;
 }

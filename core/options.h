@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,8 +36,11 @@ public:
         Scope scope = Scope::Client;
     };
 
+    // The spec is shared, never changed in place: copying Options (every engine, so every TCP
+    // client and every fuzz input, starts from a copy of the declared ones) copies the values
+    // only, not the names and help texts.
     struct Entry {
-        Spec spec;
+        std::shared_ptr<const Spec> spec;
         std::string value;
     };
 
@@ -68,7 +72,7 @@ public:
 
     bool has(std::string_view name) const noexcept { return find(name) != nullptr; }
     // The option's scope; the name must be declared.
-    Scope scope(std::string_view name) const { return require(name).spec.scope; }
+    Scope scope(std::string_view name) const { return require(name).spec->scope; }
     bool getBool(std::string_view name) const;
     std::int64_t getInt(std::string_view name) const;
     double getReal(std::string_view name) const;

@@ -80,19 +80,32 @@ void configure(hex::Options& options) {
 // references point: no game, option, clock, table or cache survives from one input to the next,
 // so every finding replays alone. The table itself keeps only its interrupt tickets (nothing
 // here interrupts) and the quit flag, which cannot be unset: after a quit everything is rebuilt.
+// The new engine's options are then assigned from a prototype configured once (a copy of the
+// values: the specs are shared), which costs less than configuring each input's engine anew;
+// checkRenewalForgetsEverything, at start, checks that a renewed session shows the state of a
+// new one.
+const hex::Options& configuredOptions() {
+    static const hex::Options configured = [] {
+        hex::Options options = hex::Engine().options();
+        configure(options);
+        return options;
+    }();
+    return configured;
+}
+
 struct Session {
     hex::Engine engine;
     hex::htp::Engine htp;
     Session() {
         hex::addAllCommands(htp, engine);
-        configure(engine.options());
+        engine.options() = configuredOptions();
     }
 
     // Back to the state of a new Session.
     void renew() {
         std::destroy_at(&engine);
         std::construct_at(&engine);
-        configure(engine.options());
+        engine.options() = configuredOptions();
     }
 };
 
@@ -137,6 +150,34 @@ void feed(Session& session, std::string_view input) {
     }
 }
 
+// What the protocol shows of a session's state: the board, the moves left, every option, the
+// last search.
+std::string observe(Session& session) {
+    std::string seen;
+    for (const char* command :
+         {"showboard", "all_legal_moves", "param_ohmhex", "search_pv", "search_scores"})
+        seen += session.htp.execute(command).value_or("");
+    return seen;
+}
+
+// Every input must start where the first one did: a session that played, searched and changed
+// options, once renewed, shows the same state as a new one. Checked at start, so a member that
+// renew leaves behind stops the target before it fuzzes anything.
+void checkRenewalForgetsEverything() {
+    const std::string fresh = observe(*session);
+    feed(*session, "boardsize 4\nplay b a1\nparam_ohmhex evaluator resistance\n"
+                   "time_settings 10 5 1\ngenmove w\nparam_ohmhex allow_swap 1\n");
+    if (observe(*session) == fresh) {
+        std::fprintf(stderr, "htp_fuzz: the renewal check's input changed nothing\n");
+        std::abort();
+    }
+    renewSession();
+    if (observe(*session) != fresh) {
+        std::fprintf(stderr, "htp_fuzz: a renewed session differs from a new one\n");
+        std::abort();
+    }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
@@ -148,6 +189,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
         std::abort();
     }
     session.emplace();
+    checkRenewalForgetsEverything();
     return 0;
 }
 

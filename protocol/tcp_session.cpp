@@ -223,7 +223,7 @@ std::unique_ptr<ConnectionEngine> remoteClientEngine(const Options& startOptions
     auto state = std::make_unique<ConnectionEngine>();
     // Options::set is the only writer; every value was validated already.
     for (const auto& entry : startOptions.entries())
-        state->engine.options().set(entry.spec.name, entry.value);
+        state->engine.options().set(entry.spec->name, entry.value);
     // The start options' net is the server's choice, read from the local file system before
     // the client's file access applies to what the client sets.
     if (auto why = state->engine.loadOptionFiles())

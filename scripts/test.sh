@@ -3,7 +3,7 @@
 # checks formatting, builds and runs every test in Release, then again under AddressSanitizer
 # and UndefinedBehaviorSanitizer, the threaded tests under ThreadSanitizer, then runs the fuzz
 # targets for a bounded time.
-#   OHMHEX_FUZZ_SECONDS=N   seconds per fuzz target (default 60; 0 skips fuzzing)
+#   OHMHEX_FUZZ_SECONDS=N   fuzzing takes 2 x N seconds on two cores (default 60; 0 skips it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)

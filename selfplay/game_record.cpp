@@ -9,8 +9,8 @@ namespace {
 // What the records' settings leave out: the budget (it has its own keys), and the options that
 // do not change the games (logging, the TCP server's).
 bool affectsPlay(const Options::Entry& option) {
-    return option.spec.scope == Options::Scope::Client && option.spec.name != "max_nodes" &&
-           option.spec.name != "max_time" && option.spec.name != "evaluator";
+    return option.spec->scope == Options::Scope::Client && option.spec->name != "max_nodes" &&
+           option.spec->name != "max_time" && option.spec->name != "evaluator";
 }
 
 } // namespace
@@ -28,8 +28,8 @@ nlohmann::ordered_json recordSettings(const SelfPlayConfig& config) {
     settings["sizes"] = config.sizes;
     nlohmann::ordered_json changed = nlohmann::ordered_json::object();
     for (const Options::Entry& option : config.options.entries())
-        if (affectsPlay(option) && option.value != option.spec.defaultValue)
-            changed[option.spec.name] = option.value;
+        if (affectsPlay(option) && option.value != option.spec->defaultValue)
+            changed[option.spec->name] = option.value;
     settings["options"] = std::move(changed);
     return settings;
 }

@@ -65,7 +65,7 @@ TEST(CommandLine, HelpListsEveryOption) {
     EXPECT_TRUE(parse({"--help"}, engine.options()).help);
     const std::string text = usageText(engine.options());
     for (const auto& entry : engine.options().entries())
-        EXPECT_NE(text.find(entry.spec.name), std::string::npos) << entry.spec.name;
+        EXPECT_NE(text.find(entry.spec->name), std::string::npos) << entry.spec->name;
 }
 
 } // namespace
