@@ -43,6 +43,16 @@ void declareEngineOptions(Options& options) {
                             "edge template IIIa (the ziggurat); vc = every full virtual connection "
                             "an H-search finds, between groups, edges and empty cells (slower: "
                             "two H-searches per evaluation); off = none."));
+    const eval::VcConductances vc;
+    options.declare(O::real("vc_own_to_own", vc.ownToOwn, 0, 1024,
+                            "resistance_links vc: conductance of a link between two own groups "
+                            "(stones or an edge) that a full connection joins, before the division "
+                            "by the carrier (0: no such link, as in Wolve)."));
+    const std::vector<std::string> divisors = strings(eval::carrierDivisorNames());
+    options.declare(O::list("vc_carrier_divisor", divisors.front(), divisors,
+                            "resistance_links vc: what a link's conductance is divided by, with k "
+                            "the cells every carrier of its connection needs: pow2 = the power of "
+                            "two at or above k + 1, linear = k + 1 (as in Wolve)."));
     options.declare(O::text("network_file", "",
                             "The learned evaluator's net (an .ohnn file, docs/network.md), loaded "
                             "and checked when set; empty: the net built into ohmhex. A TCP "

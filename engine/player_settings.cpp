@@ -26,6 +26,10 @@ eval::EvaluatorConfig evaluatorConfig(const Options& options,
                                       std::shared_ptr<const eval::network::Network> network) {
     eval::EvaluatorConfig config;
     config.resistanceLinks = options.getString("resistance_links");
+    config.vcConductances.ownToOwn = options.getReal("vc_own_to_own");
+    config.vcConductances.divisor = options.getString("vc_carrier_divisor") == "linear"
+                                        ? eval::CarrierDivisor::Linear
+                                        : eval::CarrierDivisor::PowerOfTwo;
     config.network = std::move(network);
     config.networkRotation = options.getBool("network_rotation");
     config.networkValue = options.getString("network_value");

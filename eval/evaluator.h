@@ -2,6 +2,7 @@
 
 #include "core/board.h"
 #include "core/score.h"
+#include "eval/vc_conductances.h"
 
 #include <memory>
 #include <optional>
@@ -51,6 +52,8 @@ struct EvaluatorConfig {
     // networkValueNames(): "network" (its value head) or "resistance" (the resistance evaluator
     // with resistanceLinks; the net then gives only the cell values, eval/policy_guided.h).
     std::string networkValue = "network";
+    // The conductances of the "vc" links (`vc_own_to_own`, `vc_carrier_divisor`).
+    VcConductances vcConductances{};
 
     bool operator==(const EvaluatorConfig&) const = default;
 };

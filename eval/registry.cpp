@@ -31,19 +31,19 @@ constexpr double kZigguratConductance = 4.0;
 // hooks on a new evaluator.
 struct LinkSource {
     std::string_view name;
-    void (*install)(ResistanceEvaluator&);
+    void (*install)(ResistanceEvaluator&, const EvaluatorConfig&);
 };
 
 constexpr std::array kLinkSources{
     LinkSource{"bridges",
-               [](ResistanceEvaluator& evaluator) {
+               [](ResistanceEvaluator& evaluator, const EvaluatorConfig&) {
                    evaluator.setLinkProvider(
                        [](const Board& board, Color color, std::vector<Link>& links) {
                            appendBridgeLinks(board, color, links);
                        });
                }},
     LinkSource{"templates",
-               [](ResistanceEvaluator& evaluator) {
+               [](ResistanceEvaluator& evaluator, const EvaluatorConfig&) {
                    evaluator.setLinkProvider(
                        [](const Board& board, Color color, std::vector<Link>& links) {
                            BridgeConductances conductances;
@@ -52,10 +52,10 @@ constexpr std::array kLinkSources{
                        });
                }},
     LinkSource{"vc",
-               [](ResistanceEvaluator& evaluator) {
+               [](ResistanceEvaluator& evaluator, const EvaluatorConfig& config) {
                    // Each evaluator owns its H-search buffers; the edge-to-edge connections
                    // that the links were made of also decide won and lost positions.
-                   auto vc = std::make_shared<VcLinks>();
+                   auto vc = std::make_shared<VcLinks>(config.vcConductances);
                    evaluator.setLinkProvider(
                        [vc](const Board& board, Color color, std::vector<Link>& links) {
                            vc->append(board, color, links);
@@ -64,14 +64,14 @@ constexpr std::array kLinkSources{
                        return vc->provenWinner(board, toMove);
                    });
                }},
-    LinkSource{"off", [](ResistanceEvaluator&) {}},
+    LinkSource{"off", [](ResistanceEvaluator&, const EvaluatorConfig&) {}},
 };
 
 std::unique_ptr<Evaluator> createResistance(const EvaluatorConfig& config) {
     for (const LinkSource& source : kLinkSources) {
         if (source.name == config.resistanceLinks) {
             auto evaluator = std::make_unique<ResistanceEvaluator>();
-            source.install(*evaluator);
+            source.install(*evaluator, config);
             return evaluator;
         }
     }

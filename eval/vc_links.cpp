@@ -99,7 +99,9 @@ double VcLinks::conductance(const Board& board, Cell a, Cell b,
     const double base = ownEnds == 2   ? conductances_.ownToOwn
                         : ownEnds == 1 ? conductances_.ownToEmpty
                                        : conductances_.emptyToEmpty;
-    return base / static_cast<double>(std::bit_ceil(needed + 1));
+    const unsigned divisor =
+        conductances_.divisor == CarrierDivisor::Linear ? needed + 1 : std::bit_ceil(needed + 1);
+    return base / static_cast<double>(divisor);
 }
 
 } // namespace hex::eval

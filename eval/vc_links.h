@@ -1,6 +1,7 @@
 #pragma once
 
 #include "eval/circuit.h"
+#include "eval/vc_conductances.h"
 
 #include "connections/connections.h"
 #include "connections/game_state.h"
@@ -14,22 +15,12 @@
 
 namespace hex::eval {
 
-// Conductances of the links VcLinks makes, before the division by the carrier (see below).
-// Dyadic, like every conductance of the circuit, so that the colour symmetry stays bit for bit.
-struct VcConductances {
-    double emptyToEmpty = 1.0; // as the circuit's own adjacency of two empty cells
-    double ownToEmpty = 2.0;   // as a stone's or an edge's adjacency to an empty cell
-    // Two own groups (stones or an edge) that a full connection joins. A group with a template
-    // to its edge is nearly as connected as one on it, so this is far above an adjacency.
-    double ownToOwn = 16.0;
-};
-
 // The virtual connections of one colour as circuit links, the way Hexy, Six and Wolve augment
 // the resistance network: every two endpoints (own groups, the own edges and empty cells) that
 // H-search joins by a full connection and that are not adjacent get a link. Its conductance
 // falls with the cells every full carrier of the pair needs (their intersection, k cells): the
-// base over the power of two at or above k + 1, so a connection with two disjoint carriers is
-// as good as an adjacency and a bridge counts a quarter.
+// base over the power of two at or above k + 1 by default, so a connection with two disjoint
+// carriers is as good as an adjacency and a bridge counts a quarter (VcConductances).
 //
 // The builds are derived where they can be (Connections::buildFrom): the connections of each
 // build are kept, for a few recent positions per colour, and a later position that holds all the

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <optional>
 #include <vector>
@@ -15,8 +16,8 @@
 namespace hex::eval {
 namespace {
 
-std::vector<Link> linksOf(const Board& board, Color color) {
-    VcLinks vc;
+std::vector<Link> linksOf(const Board& board, Color color, VcConductances conductances = {}) {
+    VcLinks vc(conductances);
     std::vector<Link> links;
     vc.append(board, color, links);
     return links;
@@ -60,6 +61,42 @@ TEST(VcLinks, EdgeTemplateIsAStrongLinkUntilIntruded) {
     EXPECT_EQ(link->conductance, VcConductances{}.ownToOwn / 4);
     board.play(*g.parse("c1"), Color::White);
     EXPECT_FALSE(findLink(linksOf(board, Color::Black), board, c2, g.north()).has_value());
+}
+
+// Wolve's conductances: no link between two own groups, so the template's stone reaches its
+// edge only through the empty cells both are linked to; and the divisor is k + 1, so a bridge
+// (both carrier cells needed, k = 2) conducts a third of its base instead of a quarter. Every
+// other link is the default's, divided by k + 1 instead of the power of two at or above it.
+TEST(VcLinks, WolveConductancesDropOwnLinksAndDivideByTheCarrier) {
+    const Board board = testing::boardWith(5, "c2 b4", "d3");
+    const Geometry& g = board.geometry();
+    VcConductances wolve;
+    wolve.ownToOwn = 0;
+    wolve.divisor = CarrierDivisor::Linear;
+    const std::vector<Link> pow2 = linksOf(board, Color::Black);
+    const std::vector<Link> linear = linksOf(board, Color::Black, wolve);
+    EXPECT_TRUE(findLink(pow2, board, *g.parse("c2"), g.north()).has_value());
+    EXPECT_FALSE(findLink(linear, board, *g.parse("c2"), g.north()).has_value());
+    int bridges = 0;
+    std::size_t ownLinks = 0;
+    for (const Link& link : pow2) {
+        const int ownEnds = !board.isEmpty(link.a) + !board.isEmpty(link.b);
+        if (ownEnds == 2) {
+            ++ownLinks;
+            continue;
+        }
+        const std::optional<Link> same = findLink(linear, board, link.a, link.b);
+        ASSERT_TRUE(same.has_value()) << g.name(link.a) << "-" << g.name(link.b);
+        const double base = ownEnds == 1 ? wolve.ownToEmpty : wolve.emptyToEmpty;
+        const double k = base / same->conductance - 1;
+        ASSERT_EQ(k, std::round(k));
+        EXPECT_EQ(link.conductance, base / std::bit_ceil(static_cast<unsigned>(k) + 1));
+        bridges += k == 2;
+    }
+    // c2-b4 (a bridge), each stone to each edge through the other, and edge to edge.
+    EXPECT_EQ(ownLinks, 6u);
+    EXPECT_EQ(linear.size(), pow2.size() - ownLinks);
+    EXPECT_GT(bridges, 0);
 }
 
 // Every link is a connection: by exhaustive play, the owner joins its ends with the opponent

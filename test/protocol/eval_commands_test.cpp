@@ -207,6 +207,26 @@ TEST_F(EvalCommands, TheResistanceLinksOptionReachesEval) {
     EXPECT_GE(values.size(), 2u);
 }
 
+// The vc links' conductances are options too: Black's c2 has a template to its edge, a link
+// that vc_own_to_own 0 removes; a bridge's conductance changes with the divisor.
+TEST_F(EvalCommands, TheVcConductanceOptionsReachEval) {
+    ASSERT_EQ(run("boardsize 9"), "= \n\n");
+    run("play b c2");
+    run("play w e5");
+    ASSERT_EQ(run("param_ohmhex resistance_links vc"), "= \n\n");
+    const std::string defaults = payload("eval resistance");
+    ASSERT_EQ(run("param_ohmhex vc_own_to_own 0"), "= \n\n");
+    const std::string withoutOwnLinks = payload("eval resistance");
+    EXPECT_NE(withoutOwnLinks, defaults);
+    ASSERT_EQ(run("param_ohmhex vc_carrier_divisor linear"), "= \n\n");
+    EXPECT_NE(payload("eval resistance"), withoutOwnLinks);
+    EXPECT_EQ(run("param_ohmhex vc_carrier_divisor cubic").substr(0, 2), "? ");
+    EXPECT_EQ(run("param_ohmhex vc_own_to_own -1").substr(0, 2), "? ");
+    ASSERT_EQ(run("param_ohmhex vc_own_to_own 16"), "= \n\n");
+    ASSERT_EQ(run("param_ohmhex vc_carrier_divisor pow2"), "= \n\n");
+    EXPECT_EQ(payload("eval resistance"), defaults);
+}
+
 TEST_F(EvalCommands, UnknownEvaluatorsAreRefusedWithTheKnownNames) {
     const std::string reply = run("eval nosuch");
     EXPECT_EQ(reply.substr(0, 2), "? ");
