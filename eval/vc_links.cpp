@@ -9,6 +9,12 @@ namespace {
 
 std::size_t colourIndex(Color color) noexcept { return color == Color::Black ? 0 : 1; }
 
+// What a kept snapshot holds: its vectors keep their capacity when a slot is reused.
+std::size_t heldBytes(const VcSnapshot& snapshot) noexcept {
+    return snapshot.entries.capacity() * sizeof(VcSnapshot::Entry) +
+           snapshot.carriers.capacity() * sizeof(std::uint64_t);
+}
+
 } // namespace
 
 // The applicable base with the most stones (the fewest new ones), if it is close enough.
@@ -42,6 +48,36 @@ void VcLinks::keepBuild(const Board& board, Color color) {
     connections_.snapshot(slot->snapshot);
     slot->stones = board.stoneCount();
     slot->lastUse = ++clock_;
+    keepWithinBudget(bases);
+}
+
+// Drops the least recently used builds until the rest fit the budget, but never the newest (the
+// one just kept, its lastUse the clock's).
+void VcLinks::keepWithinBudget(std::vector<Base>& bases) {
+    const auto total = [&bases] {
+        std::size_t bytes = 0;
+        for (const Base& base : bases)
+            bytes += heldBytes(base.snapshot);
+        return bytes;
+    };
+    while (bases.size() > 1 && total() > baseBytesPerColour_) {
+        auto oldest = bases.end();
+        for (auto it = bases.begin(); it != bases.end(); ++it)
+            if (it->lastUse != clock_ && (oldest == bases.end() || it->lastUse < oldest->lastUse))
+                oldest = it;
+        bases.erase(oldest);
+    }
+}
+
+std::size_t VcLinks::keptBuilds(Color color) const noexcept {
+    return bases_[colourIndex(color)].size();
+}
+
+std::size_t VcLinks::keptBytes(Color color) const noexcept {
+    std::size_t bytes = 0;
+    for (const Base& base : bases_[colourIndex(color)])
+        bytes += heldBytes(base.snapshot);
+    return bytes;
 }
 
 void VcLinks::buildConnections(const Board& board, Color color) {

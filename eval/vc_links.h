@@ -37,15 +37,23 @@ public:
     // search at one second per move can afford.
     static constexpr VcLimits kEvaluationLimits{2, 4, 3, false};
 
-    explicit VcLinks(VcConductances conductances = {}, VcLimits limits = kEvaluationLimits)
-        : conductances_(conductances), connections_(limits) {}
-
     // The kept builds per colour, and how far a base may be from the position it serves.
     static constexpr std::size_t kBasesPerColour = 24;
     static constexpr int kMaxNewStones = 3;
+    // Memory the kept builds of one colour may hold: 24 builds of a 19x19 middlegame took about
+    // 38 MB per colour (1.6 MB each), 11x11 ones about 0.2 MB each. At the budget, the least
+    // recently used builds go first, but the newest always stays: a search's children derive
+    // from their parent, which is the build just kept.
+    static constexpr std::size_t kBaseBytesPerColour = std::size_t{16} << 20;
+
     // Derivations in a row before a fresh build: each derivation may lose what a dropped
     // connection had made redundant, so long chains drift from what a fresh build finds.
     static constexpr int kMaxGeneration = 8;
+
+    explicit VcLinks(VcConductances conductances = {}, VcLimits limits = kEvaluationLimits,
+                     std::size_t baseBytesPerColour = kBaseBytesPerColour)
+        : conductances_(conductances), connections_(limits),
+          baseBytesPerColour_(baseBytesPerColour) {}
 
     // Builds color's connections on board and appends their links.
     void append(const Board& board, Color color, std::vector<Link>& links);
@@ -58,6 +66,9 @@ public:
     // Builds so far, and how many of them were derived (for measurement and tests).
     std::uint64_t builds() const noexcept { return builds_; }
     std::uint64_t derivedBuilds() const noexcept { return derivedBuilds_; }
+    // The kept builds of color, and the memory their connections hold.
+    std::size_t keptBuilds(Color color) const noexcept;
+    std::size_t keptBytes(Color color) const noexcept;
 
 private:
     struct Base {
@@ -69,11 +80,13 @@ private:
     void buildConnections(const Board& board, Color color);
     Base* closestBase(const Board& board, Color color);
     void keepBuild(const Board& board, Color color);
+    void keepWithinBudget(std::vector<Base>& bases);
 
     double conductance(const Board& board, Cell a, Cell b, std::span<const CellSet> fulls) const;
 
     VcConductances conductances_;
     Connections connections_;
+    std::size_t baseBytesPerColour_;
     std::vector<Cell> endpoints_;
     std::array<std::vector<Base>, 2> bases_; // by colour index
     std::array<EdgeSummary, 2> edges_;       // of the last build per colour

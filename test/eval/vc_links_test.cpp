@@ -148,6 +148,42 @@ TEST(VcLinks, DerivedLinksAreSecondPlayerConnectionsToo) {
     EXPECT_GT(vc.derivedBuilds(), vc.builds() / 2);
 }
 
+// The kept builds hold at most their byte budget (or the newest alone), and the children of the
+// newest still derive from it: on a 13x13 game evaluated at every ply, with a budget of about
+// three builds, the builds are derived as without a budget.
+TEST(VcLinks, KeptBuildsStayWithinTheirByteBudget) {
+    std::mt19937 rng(47);
+    const Board start = testing::randomPosition(13, 13, 20, rng);
+    VcLinks measure;
+    std::vector<Link> links;
+    measure.append(start, Color::Black, links);
+    const std::size_t budget = 3 * measure.keptBytes(Color::Black);
+    ASSERT_GT(budget, 0u);
+
+    VcLinks vc({}, VcLinks::kEvaluationLimits, budget);
+    Board board = start;
+    std::size_t mostKept = 0;
+    for (int ply = 0; ply < 30 && !board.winner(); ++ply) {
+        for (Color color : {Color::Black, Color::White}) {
+            links.clear();
+            vc.append(board, color, links);
+            EXPECT_GE(vc.keptBuilds(color), 1u);
+            if (vc.keptBuilds(color) > 1) {
+                EXPECT_LE(vc.keptBytes(color), budget);
+            }
+            mostKept = std::max(mostKept, vc.keptBuilds(color));
+        }
+        const std::vector<Cell> empty = board.emptyCells();
+        board.play(empty[static_cast<std::size_t>(
+                       testing::randomBelow(rng, static_cast<int>(empty.size())))],
+                   board.stoneCount() % 2 == 0 ? Color::Black : Color::White);
+    }
+    EXPECT_LT(mostKept, VcLinks::kBasesPerColour);
+    EXPECT_GT(mostKept, 1u);
+    // A fresh build only every kMaxGeneration + 1 builds of a colour.
+    EXPECT_GE(vc.derivedBuilds(), vc.builds() * 3 / 4);
+}
+
 // The connections behind the links also decide positions: the side to move with an edge-to-edge
 // semi connection has won, a side facing a full one has lost, and both score kDecidedScore
 // (the bridge links cannot tell).
