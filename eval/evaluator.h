@@ -42,7 +42,7 @@ struct EvaluatorConfig {
     // resistanceLinkNames(): "bridges" (bridges and edge template II), "templates" (the same
     // plus template IIIa), "vc" (every full virtual connection H-search finds, eval/vc_links.h)
     // or "off".
-    std::string resistanceLinks = "bridges";
+    std::string resistanceLinks = "vc";
     // The learned evaluator's net (`network_file`, loaded by the engine; shared read-only by
     // every evaluator made with it); without one, makeEvaluator("network") gives nullptr.
     std::shared_ptr<const network::Network> network{};

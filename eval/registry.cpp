@@ -35,6 +35,19 @@ struct LinkSource {
 };
 
 constexpr std::array kLinkSources{
+    LinkSource{"vc",
+               [](ResistanceEvaluator& evaluator, const EvaluatorConfig& config) {
+                   // Each evaluator owns its H-search buffers; the edge-to-edge connections
+                   // that the links were made of also decide won and lost positions.
+                   auto vc = std::make_shared<VcLinks>(config.vcConductances);
+                   evaluator.setLinkProvider(
+                       [vc](const Board& board, Color color, std::vector<Link>& links) {
+                           vc->append(board, color, links);
+                       });
+                   evaluator.setProvenWinner([vc](const Board& board, Color toMove) {
+                       return vc->provenWinner(board, toMove);
+                   });
+               }},
     LinkSource{"bridges",
                [](ResistanceEvaluator& evaluator, const EvaluatorConfig&) {
                    evaluator.setLinkProvider(
@@ -50,19 +63,6 @@ constexpr std::array kLinkSources{
                            conductances.stoneToEdgeZiggurat = kZigguratConductance;
                            appendBridgeLinks(board, color, links, conductances);
                        });
-               }},
-    LinkSource{"vc",
-               [](ResistanceEvaluator& evaluator, const EvaluatorConfig& config) {
-                   // Each evaluator owns its H-search buffers; the edge-to-edge connections
-                   // that the links were made of also decide won and lost positions.
-                   auto vc = std::make_shared<VcLinks>(config.vcConductances);
-                   evaluator.setLinkProvider(
-                       [vc](const Board& board, Color color, std::vector<Link>& links) {
-                           vc->append(board, color, links);
-                       });
-                   evaluator.setProvenWinner([vc](const Board& board, Color toMove) {
-                       return vc->provenWinner(board, toMove);
-                   });
                }},
     LinkSource{"off", [](ResistanceEvaluator&, const EvaluatorConfig&) {}},
 };

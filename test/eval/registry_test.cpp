@@ -22,7 +22,7 @@ TEST(Registry, MakesEveryNamedEvaluator) {
 
 TEST(Registry, ResistanceLinkSourcesStartWithTheDefault) {
     const std::vector<std::string_view> links = resistanceLinkNames();
-    ASSERT_EQ(links, (std::vector<std::string_view>{"bridges", "templates", "vc", "off"}));
+    ASSERT_EQ(links, (std::vector<std::string_view>{"vc", "bridges", "templates", "off"}));
     EXPECT_EQ(links.front(), EvaluatorConfig{}.resistanceLinks);
     for (std::string_view source : links)
         EXPECT_NE(makeEvaluator("resistance", EvaluatorConfig{std::string(source)}), nullptr);

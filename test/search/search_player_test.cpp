@@ -146,6 +146,7 @@ TEST(SearchPlayer, ImmediateWinsAndForcedBlocksOnEverySize) {
 // when the solver proves every checked candidate losing (then the search's choice stands).
 TEST(SearchPlayer, SolverCheckAvoidsMovesTheSolverProvesLosing) {
     PlayerSettings s = quickSettings();
+    s.evaluatorConfig.resistanceLinks = "bridges"; // "vc" links see the connections themselves
     s.limits.maxDepth = 1;
     s.limits.rootConnectionsMaxEmpty = 0;
     s.limits.pruneInferiorAtRoot = false;
