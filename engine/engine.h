@@ -82,11 +82,22 @@ public:
     std::vector<Cell> mustPlay(Color toMove) const;
     std::vector<InferiorCell> inferiorCells(Color toMove) const;
     ConnectionsBetween connectionsBetween(Color color, Cell from, Cell to) const;
-    // The last search as seen from the current position (engine/search_display.h).
-    std::vector<Cell> principalVariation() const;
-    std::vector<RootMoveScore> rootScores() const;
+    // The search displays of the current position with `toMove` to move
+    // (engine/search_display.h), both from one search: genmove's (or reg_genmove's) last one
+    // when it was of this position, else an analysis search of at most kAnalysisNodes nodes,
+    // kept until the position changes. Empty when the game is over.
+    std::vector<Cell> principalVariation(Color toMove, const StopFn& shouldStop);
+    std::vector<RootMoveScore> rootScores(Color toMove, const StopFn& shouldStop);
+
+    // The analysis search's budget: a node limit and no clock, so that its result depends only
+    // on the position and the options (golden transcripts stay stable); about a second on 11x11
+    // with the default evaluator. Its own table, at most kAnalysisTableMb, so genmove's is
+    // never touched.
+    static constexpr std::uint64_t kAnalysisNodes = 20'000;
+    static constexpr std::size_t kAnalysisTableMb = 16;
 
 private:
+    const LastSearch* searchOfPosition(Color toMove, const StopFn& shouldStop);
     bool wantsSwap(Color color, const StopFn& shouldStop);
     static Cell centre(const Geometry& geometry);
     static Cell fairOpening(const Geometry& geometry);
@@ -100,6 +111,7 @@ private:
     Game game_;
     GameClock clock_;
     SearchPlayer searchPlayer_;
+    SearchPlayer analysisPlayer_; // the search displays' own (searchOfPosition)
     // The solve commands' own solver, apart from the player's: it keeps the default parameters
     // (a larger table, no lookahead from 7x7 on), and what it proves never changes what genmove
     // plays.
