@@ -204,6 +204,8 @@ const std::string& Options::getString(std::string_view name) const { return requ
 std::string Options::dialogText() const {
     std::vector<std::string> lines;
     for (const auto& entry : entries_) {
+        if (entry.spec->scope == Scope::Start)
+            continue; // param_ohmhex cannot change them: a dialog field would only fail
         std::string type = "[string]";
         if (entry.spec->type == Type::Bool)
             type = "[bool]";

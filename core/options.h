@@ -81,8 +81,9 @@ public:
     // All options in declaration order.
     const std::vector<Entry>& entries() const noexcept { return entries_; }
 
-    // The reply to a bare `param_ohmhex`: one "[type] key value" line per option (HexGui's
-    // parameter dialog format; numbers are shown as [string] fields).
+    // The reply to a bare `param_ohmhex`: one "[type] key value" line per option that
+    // param_ohmhex may change, so no Start option (HexGui's parameter dialog format; numbers are
+    // shown as [string] fields).
     std::string dialogText() const;
     // A human-readable listing with types, ranges, defaults and help (for --help).
     std::string helpText() const;

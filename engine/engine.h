@@ -82,11 +82,27 @@ public:
     std::vector<Cell> mustPlay(Color toMove) const;
     std::vector<InferiorCell> inferiorCells(Color toMove) const;
     ConnectionsBetween connectionsBetween(Color color, Cell from, Cell to) const;
-    // The last search as seen from the current position (engine/search_display.h).
-    std::vector<Cell> principalVariation() const;
-    std::vector<RootMoveScore> rootScores() const;
+    // The search displays of the current position with `toMove` to move
+    // (engine/search_display.h), both from one search: genmove's (or reg_genmove's) last one
+    // when it was of this position, else an analysis search of at most kAnalysisNodes nodes,
+    // kept until the position changes. Empty when the game is over.
+    std::vector<Cell> principalVariation(Color toMove, const StopFn& shouldStop);
+    std::vector<RootMoveScore> rootScores(Color toMove, const StopFn& shouldStop);
+    // The last analysis search, if any (for tests and logs).
+    const std::optional<LastSearch>& analysisSearch() const noexcept {
+        static const std::optional<LastSearch> none;
+        return analysisPlayer_ ? analysisPlayer_->last() : none;
+    }
+
+    // The analysis search's budget: at most kAnalysisNodes nodes (fewer when max_nodes says so)
+    // within max_time, genmove's time per move; with max_time 0 its result depends only on the
+    // position and the options (golden transcripts stay stable). Its own table, at most
+    // kAnalysisTableMb, so genmove's is never touched.
+    static constexpr std::uint64_t kAnalysisNodes = 20'000;
+    static constexpr std::size_t kAnalysisTableMb = 16;
 
 private:
+    const LastSearch* searchOfPosition(Color toMove, const StopFn& shouldStop);
     bool wantsSwap(Color color, const StopFn& shouldStop);
     static Cell centre(const Geometry& geometry);
     static Cell fairOpening(const Geometry& geometry);
@@ -100,6 +116,9 @@ private:
     Game game_;
     GameClock clock_;
     SearchPlayer searchPlayer_;
+    // The search displays' own (searchOfPosition), made when first needed: most sessions never
+    // ask, and a player (its solver and connection buffers) is most of a new Engine's cost.
+    std::optional<SearchPlayer> analysisPlayer_;
     // The solve commands' own solver, apart from the player's: it keeps the default parameters
     // (a larger table, no lookahead from 7x7 on), and what it proves never changes what genmove
     // plays.

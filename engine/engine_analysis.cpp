@@ -5,6 +5,8 @@
 #include "engine/player_settings.h"
 #include "engine/search_display.h"
 
+#include <algorithm>
+
 namespace hex {
 
 std::optional<CellValues> Engine::evaluate(std::string_view evaluator) {
@@ -41,12 +43,42 @@ ConnectionsBetween Engine::connectionsBetween(Color color, Cell from, Cell to) c
     return hex::connectionsBetween(game_.board(), color, from, to);
 }
 
-std::vector<Cell> Engine::principalVariation() const {
-    return principalVariationFrom(searchPlayer_.last(), game_.board());
+// The search that describes the current position: genmove's or reg_genmove's last one when it
+// was of this very position, else the analysis player's, searching it now when its last search
+// was of another position. The analysis search is the search alone (no solver before it, no
+// check after it), so that every root move gets its score.
+const LastSearch* Engine::searchOfPosition(Color toMove, const StopFn& shouldStop) {
+    const Board& board = game_.board();
+    for (const std::optional<LastSearch>* last : {&searchPlayer_.last(), &analysisSearch()})
+        if (searchedPosition(*last, board, toMove))
+            return &**last;
+    if (board.winner() || board.emptyCount() == 0)
+        return nullptr;
+    // No game clock (time_left is genmove's), but max_time and max_nodes bound it as they bound
+    // genmove: with the default vc links 20,000 nodes take some 15 s on 11x11.
+    PlayerSettings settings = playerSettings(options_, network_, GameClock{}, toMove);
+    settings.limits.maxNodes = settings.limits.maxNodes > 0
+                                   ? std::min(settings.limits.maxNodes, kAnalysisNodes)
+                                   : kAnalysisNodes;
+    settings.tableMb = std::min(settings.tableMb, kAnalysisTableMb);
+    settings.solverMaxEmpty = 0;
+    settings.solverCheckShare = 0;
+    if (!analysisPlayer_)
+        analysisPlayer_.emplace();
+    analysisPlayer_->clear(); // the same answer whatever was analysed before
+    analysisPlayer_->chooseStone(board, toMove, settings, shouldStop);
+    const std::optional<LastSearch>& made = analysisSearch();
+    return searchedPosition(made, board, toMove) ? &*made : nullptr;
 }
 
-std::vector<RootMoveScore> Engine::rootScores() const {
-    return rootScoresOn(searchPlayer_.last(), game_.board());
+std::vector<Cell> Engine::principalVariation(Color toMove, const StopFn& shouldStop) {
+    const LastSearch* search = searchOfPosition(toMove, shouldStop);
+    return search ? search->result.pv : std::vector<Cell>{};
+}
+
+std::vector<RootMoveScore> Engine::rootScores(Color toMove, const StopFn& shouldStop) {
+    const LastSearch* search = searchOfPosition(toMove, shouldStop);
+    return search ? rootScoresOf(search->result) : std::vector<RootMoveScore>{};
 }
 
 } // namespace hex

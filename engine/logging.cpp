@@ -22,7 +22,9 @@ public:
                                             fileSink_};
         auto logger = std::make_shared<spdlog::logger>("ohmhex", sinks);
         logger->set_pattern(kPattern);
-        logger->flush_on(spdlog::level::warn);
+        // Every line at once: someone watching log_file (tail -f) sees each search iteration as
+        // it happens, not a block of them when the buffer fills; a line per iteration is cheap.
+        logger->flush_on(spdlog::level::trace);
         spdlog::set_default_logger(std::move(logger));
     }
 

@@ -1,5 +1,7 @@
 #include "engine/search_display.h"
 
+#include <cstdlib>
+
 namespace hex {
 
 namespace {
@@ -8,32 +10,34 @@ bool sameSize(const std::optional<LastSearch>& last, const Board& now) {
     return last && last->board.width() == now.width() && last->board.height() == now.height();
 }
 
-} // namespace
-
-std::vector<Cell> principalVariationFrom(const std::optional<LastSearch>& last, const Board& now) {
-    if (!sameSize(last, now))
-        return {};
-    Board line = last->board;
-    Color color = last->toMove;
-    const std::vector<Cell>& pv = last->result.pv;
-    std::size_t start = 0;
-    while (line.key() != now.key() && start < pv.size()) {
-        line.play(pv[start++], color);
-        color = opponent(color);
-    }
-    if (line.key() != now.key())
-        return {};
-    return {pv.begin() + static_cast<std::ptrdiff_t>(start), pv.end()};
+std::string compactValue(Score value) {
+    if (std::abs(value) < 1000)
+        return std::to_string(value);
+    return std::to_string(value / 1000) + "k"; // whole thousands, towards zero
 }
 
-std::vector<RootMoveScore> rootScoresOn(const std::optional<LastSearch>& last, const Board& now) {
-    if (!sameSize(last, now))
-        return {};
-    std::vector<RootMoveScore> scores;
-    for (const RootMoveScore& s : last->result.rootScores)
-        if (now.isEmpty(s.cell))
-            scores.push_back(s);
-    return scores;
+} // namespace
+
+bool searchedPosition(const std::optional<LastSearch>& last, const Board& now, Color toMove) {
+    return sameSize(last, now) && last->board.key() == now.key() && last->toMove == toMove;
+}
+
+std::vector<RootMoveScore> rootScoresOf(const SearchResult& result) {
+    if (!result.rootScores.empty() || result.best == kNoCell ||
+        result.reason == SearchResult::Reason::Solved)
+        return result.rootScores;
+    return {RootMoveScore{result.best, result.score, true, 0}};
+}
+
+std::string scoreLabel(const RootMoveScore& score) {
+    std::string label;
+    if (score.score > kMaxEval)
+        label = "W" + std::to_string(kWin - score.score);
+    else if (score.score < -kMaxEval)
+        label = "L" + std::to_string(kWin + score.score);
+    else
+        label = compactValue(score.score);
+    return (score.exact ? "" : "<") + label;
 }
 
 } // namespace hex

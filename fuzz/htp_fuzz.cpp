@@ -46,7 +46,8 @@ bool allowed(const std::string& seen) {
                             "swap_decision", "log_", "tcp_"});
 }
 
-// The commands that analyse the position (the one-ply player, the evaluators, H-search) cost
+// The commands that analyse the position (the one-ply player, the evaluators, H-search, and
+// search_scores and search_pv, which search the position when no search has yet) cost
 // milliseconds under the sanitizers even on small boards (genmove: 0.5 ms on 4x4, 90 ms on
 // 11x11), where everything else costs microseconds: before this bound they took 70% of the
 // time and the target ran 700 inputs a second. They run at most once per input and only on boards
@@ -55,7 +56,7 @@ constexpr std::size_t kMaxAnalyses = 1;
 constexpr int kMaxAnalysedCells = 16;
 
 bool analyses(const std::string& seen) {
-    return mentions(seen, {"genmove", "eval", "mustplay", "vc-between", "inferior"});
+    return mentions(seen, {"genmove", "eval", "mustplay", "vc-", "inferior", "search_"});
 }
 
 // The one-ply player keeps genmove instantaneous: with the search, evaluation dominated and

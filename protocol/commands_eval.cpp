@@ -37,12 +37,20 @@ std::string twoDecimals(double value) {
     return text;
 }
 
-// Cell values scaled to 0..1 by the largest one (all zero stays zero).
+// The empty cells' values scaled from the smallest (0) to the largest (1) of them, so that a
+// heat map spans the whole range however close the values are; all equal: every cell 0.5.
 std::vector<std::pair<Cell, double>> scaledCells(const Board& board, const CellValues& values) {
-    const int largest = std::max(1, *std::max_element(values.cells.begin(), values.cells.end()));
+    const std::vector<Cell> empty = board.emptyCells();
+    auto valueOf = [&values](Cell c) { return values.cells[static_cast<std::size_t>(c)]; };
+    const auto [lowest, highest] = std::minmax_element(
+        empty.begin(), empty.end(), [&](Cell a, Cell b) { return valueOf(a) < valueOf(b); });
     std::vector<std::pair<Cell, double>> scaled;
-    for (Cell c : board.emptyCells())
-        scaled.emplace_back(c, values.cells[static_cast<std::size_t>(c)] / double(largest));
+    if (empty.empty())
+        return scaled;
+    const int low = valueOf(*lowest);
+    const int range = valueOf(*highest) - low;
+    for (Cell c : empty)
+        scaled.emplace_back(c, range == 0 ? 0.5 : (valueOf(c) - low) / double(range));
     return scaled;
 }
 
@@ -59,7 +67,7 @@ std::string cellPairs(Engine& engine, const htp::Args& a) {
     return text;
 }
 
-// HexGui pspairs: each empty cell labelled with its value as a share of the largest, 0..1.
+// HexGui pspairs: each empty cell labelled with its scaled value, 0..1.
 std::string pspairs(Engine& engine, const htp::Args& a) {
     const Board& board = engine.game().board();
     std::string text;
@@ -92,12 +100,12 @@ void addEvalCommands(htp::Engine& htp, Engine& engine) {
         "a more important move)");
     htp.add(
         "eval-pspairs", [&engine](const htp::Args& a) { return pspairs(engine, a); },
-        "eval-pspairs [EVALUATOR]: HexGui pspairs, every empty cell with its value scaled to "
-        "0..1");
+        "eval-pspairs [EVALUATOR]: HexGui pspairs, every empty cell with its value scaled from "
+        "the smallest (0) to the largest (1)");
     htp.add(
         "eval-gfx", [&engine](const htp::Args& a) { return influence(engine, a); },
-        "eval-gfx [EVALUATOR]: HexGui gfx INFLUENCE of the cell values scaled to 0..1, with "
-        "the position value as TEXT");
+        "eval-gfx [EVALUATOR]: HexGui gfx INFLUENCE of the cell values scaled from the smallest "
+        "(0) to the largest (1), with the position value as TEXT");
     for (std::string_view view : eval::evaluatorNames()) {
         const std::string name(view);
         htp.addAnalyze("string/Eval " + name + "/eval " + name);

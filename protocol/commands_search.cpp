@@ -1,5 +1,6 @@
-// The search's commands: bench, and the last search's principal variation and root scores for
-// HexGui's analyze window.
+// The search's commands: bench, and the principal variation and root scores of the current
+// position for HexGui's analyze window.
+#include "engine/search_display.h"
 #include "protocol/commands.h"
 #include "search/bench.h"
 
@@ -28,13 +29,18 @@ std::string bench(const htp::Engine& htp, const htp::Args& a) {
     return text;
 }
 
-// "cell score" pairs; bounds from null-window searches read "<=score".
-std::string rootScores(const Engine& engine) {
+// The colour the display is for: HexGui appends the colour to move; default the game's.
+Color displayColor(const Engine& engine, const htp::Args& a) {
+    a.expectBetween(0, 1);
+    return a.size() == 1 ? a.color(0) : engine.game().toMove();
+}
+
+// HexGui pspairs: "cell label" for each root move (engine/search_display.h).
+std::string rootScores(Engine& engine, const StopFn& stop, const htp::Args& a) {
     const Geometry& g = engine.game().geometry();
     std::string text;
-    for (const RootMoveScore& s : engine.rootScores())
-        text += (text.empty() ? "" : " ") + g.name(s.cell) + " " + (s.exact ? "" : "<=") +
-                scoreText(s.score);
+    for (const RootMoveScore& s : engine.rootScores(displayColor(engine, a), stop))
+        text += (text.empty() ? "" : " ") + g.name(s.cell) + " " + scoreLabel(s);
     return text;
 }
 
@@ -46,25 +52,23 @@ void addSearchCommands(htp::Engine& htp, Engine& engine) {
         "bench [DEPTH] [EVALUATOR]: the search's functional signature: fixed positions to a "
         "fixed depth, one line each, then the total node count, time and node rate; '# "
         "interrupt' stops it");
+    const StopFn stop = htp.interruptCheck();
     htp.add(
         "search_pv",
-        [&engine](const htp::Args& a) {
-            a.expectBetween(0, 1); // HexGui appends the colour to move
-            if (a.size() == 1)
-                (void)a.color(0);
-            return cellList(engine.game().geometry(), engine.principalVariation());
+        [&engine, stop](const htp::Args& a) {
+            return cellList(engine.game().geometry(),
+                            engine.principalVariation(displayColor(engine, a), stop));
         },
-        "search_pv [COLOR]: the last search's principal variation from the current position");
+        "search_pv [COLOR]: the principal variation of the current position with COLOR "
+        "(default: the side to move) to move: the last genmove's search of this position, else "
+        "a short search's");
     htp.add(
         "search_scores",
-        [&engine](const htp::Args& a) {
-            a.expectBetween(0, 1);
-            if (a.size() == 1)
-                (void)a.color(0);
-            return rootScores(engine);
-        },
-        "search_scores [COLOR]: the last search's score of each root move (side to move's "
-        "view; <= marks an upper bound)");
+        [&engine, stop](const htp::Args& a) { return rootScores(engine, stop, a); },
+        "search_scores [COLOR]: each move's search score in the current position with COLOR "
+        "(default: the side to move) to move, from COLOR's view: W3/L3 a proven win/loss in 3 "
+        "plies, 12k = 12000, <x at most x; the last genmove's search of this position, else a "
+        "short search's");
     htp.addAnalyze("var/Search PV/search_pv %m");
     htp.addAnalyze("pspairs/Search Scores/search_scores %m");
     htp.addAnalyze("string/Bench/bench");

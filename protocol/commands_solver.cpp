@@ -74,13 +74,43 @@ std::string inferiorCode(const Geometry& g, const InferiorCell& inferior) {
     return "";
 }
 
-std::string inferiorCells(const Engine& engine, const htp::Args& a) {
-    const Color toMove = colorOrToMove(engine, a);
-    const Geometry& g = engine.game().geometry();
+std::string inferiorText(const Geometry& g, const std::vector<InferiorCell>& cells) {
     std::string text;
-    for (const InferiorCell& inferior : engine.inferiorCells(toMove))
+    for (const InferiorCell& inferior : cells)
         text += (text.empty() ? "" : " ") + g.name(inferior.cell) + " " + inferiorCode(g, inferior);
     return text;
+}
+
+std::string inferiorCells(const Engine& engine, const htp::Args& a) {
+    return inferiorText(engine.game().geometry(), engine.inferiorCells(colorOrToMove(engine, a)));
+}
+
+// HexGui's Hint button (vc-build, drawn as 'inferior'): the inferior cells, then 'x' (grey:
+// not worth considering) on every other empty cell outside COLOR's must-play set.
+std::string considerSet(const Engine& engine, const htp::Args& a) {
+    const Color toMove = colorOrToMove(engine, a);
+    const Board& board = engine.game().board();
+    const std::vector<InferiorCell> inferior = engine.inferiorCells(toMove);
+    std::vector<bool> shown(static_cast<std::size_t>(board.geometry().cellCount()), false);
+    for (const InferiorCell& cell : inferior)
+        shown[static_cast<std::size_t>(cell.cell)] = true;
+    for (Cell c : engine.mustPlay(toMove))
+        shown[static_cast<std::size_t>(c)] = true;
+    std::string text = inferiorText(board.geometry(), inferior);
+    for (Cell c : board.emptyCells())
+        if (!shown[static_cast<std::size_t>(c)])
+            text += (text.empty() ? "" : " ") + board.geometry().name(c) + " x";
+    return text;
+}
+
+// Benzene's solver parameters (HexGui's Solve button sends 'param_dfpn use_guifx 1'): OhmHex's
+// solver has none to set this way; its time limit is the solve commands' argument.
+std::string solverParameters(const htp::Args& a) {
+    if (a.size() == 0)
+        return "";
+    throw htp::Failure(htp::quoted(a.word(0)) +
+                       ": OhmHex's solver has no such parameter (it draws no live graphics; "
+                       "dfpn-solve-state answers when it is done)");
 }
 
 // HexGui 'vc' lines: "colour from to full|semi hsearch [ carrier ] [ ] [key]".
@@ -134,8 +164,27 @@ void addSolverCommands(htp::Engine& htp, Engine& engine) {
         "vc-between", [&engine](const htp::Args& a) { return vcBetween(engine, a); },
         "vc-between COLOR CELL CELL: COLOR's full and semi virtual connections between two "
         "cells, in HexGui's vc format");
-    htp.addAnalyze("string/Solve State/solve-state %m");
-    htp.addAnalyze("plist/Solve Winning Moves/solve-winning %m");
+    // Benzene's names, which HexGui treats as long-running: it locks the board and enables
+    // Stop ('# interrupt') while they run, so the analyze lines use them.
+    for (const char* name : {"dfpn-solve-state", "dfs-solve-state"})
+        htp.add(
+            name, [&engine, stop](const htp::Args& a) { return solveState(engine, stop, a); },
+            std::string(name) + " [COLOR] [SECONDS]: solve-state under Benzene's name (HexGui's "
+                                "Solve button; HexGui locks the board while it runs)");
+    for (const char* name : {"dfpn-solver-find-winning", "dfs-solver-find-winning"})
+        htp.add(
+            name, [&engine, stop](const htp::Args& a) { return solveWinning(engine, stop, a); },
+            std::string(name) + " [COLOR] [SECONDS]: solve-winning under Benzene's name "
+                                "(HexGui locks the board while it runs)");
+    htp.add("param_dfpn", solverParameters,
+            "param_dfpn: Benzene's solver parameters, none in OhmHex (an empty list; setting "
+            "one is refused)");
+    htp.add(
+        "vc-build", [&engine](const htp::Args& a) { return considerSet(engine, a); },
+        "vc-build [COLOR]: HexGui's Hint: inferior-cells, then x on every other empty cell "
+        "outside COLOR's must-play set");
+    htp.addAnalyze("string/Solve State/dfpn-solve-state %m");
+    htp.addAnalyze("plist/Solve Winning Moves/dfpn-solver-find-winning %m");
     htp.addAnalyze("plist/Must Play/mustplay %m");
     htp.addAnalyze("inferior/Inferior Cells/inferior-cells");
     htp.addAnalyze("vc/Show VCs/vc-between %c %P");

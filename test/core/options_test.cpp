@@ -21,6 +21,17 @@ TEST(Options, DialogListsEveryOptionInHexGuiFormat) {
               "[list/fast/normal] level normal\n[string] log_file ");
 }
 
+TEST(Options, DialogLeavesOutWhatOnlyTheStartSets) {
+    Options options = sample();
+    options.declare(Options::scoped(Options::Scope::Start,
+                                    Options::integer("tcp_port", 20000, 1, 65535, "Port.")));
+    options.declare(
+        Options::scoped(Options::Scope::Process, Options::text("log_level", "info", "Level.")));
+    EXPECT_EQ(options.dialogText(), sample().dialogText() + "\n[string] log_level info");
+    EXPECT_EQ(options.getInt("tcp_port"), 20000);
+    EXPECT_FALSE(options.set("tcp_port", "20001")) << "still set directly (the command line)";
+}
+
 TEST(Options, TypedGettersParseTheValues) {
     Options options = sample();
     EXPECT_TRUE(options.getBool("use_book"));

@@ -77,6 +77,19 @@ TEST(Logging, AFileThatCannotBeOpenedIsRefusedAndChangesNothing) {
     std::filesystem::remove(blocked);
 }
 
+TEST(Logging, EveryLineReachesTheFileAtOnce) {
+    Engine engine;
+    const std::string file = temporaryPath("flushed.log");
+    ASSERT_EQ(engine.setOption("log_level", "info"), std::nullopt);
+    ASSERT_EQ(engine.setOption("log_file", file), std::nullopt);
+    spdlog::info("an info line, read back before anything closes or flushes the file");
+    const std::string text = contents(file);
+    ASSERT_EQ(engine.setOption("log_file", ""), std::nullopt);
+    ASSERT_EQ(engine.setOption("log_level", "off"), std::nullopt);
+    EXPECT_NE(text.find("an info line"), std::string::npos);
+    std::filesystem::remove(file);
+}
+
 TEST(Logging, AFifoOrADeviceIsRefusedInsteadOfBlocking) {
     Engine engine;
     const std::string fifo = temporaryPath("fifo");

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <set>
 #include <sstream>
 
@@ -20,6 +21,26 @@ TEST_F(SolverCommands, SolvesSmallBoardsAsTheProvenTablesSay) {
     EXPECT_EQ(payload("solve-winning b"), "c1 a2 b2 c2 a3");
     run("play b a1"); // a losing opening
     EXPECT_EQ(payload("solve-state"), "white");
+}
+
+// HexGui locks the board and enables Stop only for Benzene's solver names; they are the OhmHex
+// commands under another name, '# interrupt' included. On an empty 11x11 board a solve runs far
+// beyond the test's patience, so an answer within seconds is the interrupt's.
+TEST_F(SolverCommands, BenzeneNamesStopAtAnInterruptLikeTheirTwins) {
+    for (const char* name : {"solve-state", "dfpn-solve-state", "dfs-solve-state"}) {
+        const std::uint64_t ticket = htp.issue();
+        htp.interrupt();
+        const auto start = std::chrono::steady_clock::now();
+        EXPECT_EQ(htp.execute(std::string(name) + " black", ticket).value(), "= unknown\n\n");
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5)) << name;
+    }
+    for (const char* name :
+         {"solve-winning", "dfpn-solver-find-winning", "dfs-solver-find-winning"}) {
+        const std::uint64_t ticket = htp.issue();
+        htp.interrupt();
+        const std::string reply = htp.execute(std::string(name) + " white", ticket).value();
+        EXPECT_EQ(reply.substr(0, 31), "? unknown: limit reached; prove") << name;
+    }
 }
 
 TEST_F(SolverCommands, MustPlayIsTheOnlyBlock) {
