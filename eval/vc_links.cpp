@@ -10,7 +10,7 @@ namespace {
 std::size_t colourIndex(Color color) noexcept { return color == Color::Black ? 0 : 1; }
 
 // What a kept snapshot holds: its vectors keep their capacity when a slot is reused.
-std::size_t heldBytes(const VcSnapshot& snapshot) noexcept {
+std::size_t snapshotBytes(const VcSnapshot& snapshot) noexcept {
     return snapshot.entries.capacity() * sizeof(VcSnapshot::Entry) +
            snapshot.carriers.capacity() * sizeof(std::uint64_t);
 }
@@ -54,13 +54,7 @@ void VcLinks::keepBuild(const Board& board, Color color) {
 // Drops the least recently used builds until the rest fit the budget, but never the newest (the
 // one just kept, its lastUse the clock's).
 void VcLinks::keepWithinBudget(std::vector<Base>& bases) {
-    const auto total = [&bases] {
-        std::size_t bytes = 0;
-        for (const Base& base : bases)
-            bytes += heldBytes(base.snapshot);
-        return bytes;
-    };
-    while (bases.size() > 1 && total() > baseBytesPerColour_) {
+    while (bases.size() > 1 && heldBytes(bases) > baseBytesPerColour_) {
         auto oldest = bases.end();
         for (auto it = bases.begin(); it != bases.end(); ++it)
             if (it->lastUse != clock_ && (oldest == bases.end() || it->lastUse < oldest->lastUse))
@@ -74,9 +68,13 @@ std::size_t VcLinks::keptBuilds(Color color) const noexcept {
 }
 
 std::size_t VcLinks::keptBytes(Color color) const noexcept {
+    return heldBytes(bases_[colourIndex(color)]);
+}
+
+std::size_t VcLinks::heldBytes(const std::vector<Base>& bases) noexcept {
     std::size_t bytes = 0;
-    for (const Base& base : bases_[colourIndex(color)])
-        bytes += heldBytes(base.snapshot);
+    for (const Base& base : bases)
+        bytes += snapshotBytes(base.snapshot);
     return bytes;
 }
 

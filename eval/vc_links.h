@@ -81,6 +81,7 @@ private:
     Base* closestBase(const Board& board, Color color);
     void keepBuild(const Board& board, Color color);
     void keepWithinBudget(std::vector<Base>& bases);
+    static std::size_t heldBytes(const std::vector<Base>& bases) noexcept;
 
     double conductance(const Board& board, Cell a, Cell b, std::span<const CellSet> fulls) const;
 
