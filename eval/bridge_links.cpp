@@ -1,5 +1,7 @@
 #include "eval/bridge_links.h"
 
+#include "eval/cell_order.h"
+
 #include <array>
 #include <utility>
 
@@ -32,15 +34,6 @@ constexpr std::array<std::array<Offset, 8>, 2> kZiggurats{{
     {{{-1, -2}, {0, -2}, {1, -2}, {2, -2}, {-1, -1}, {0, -1}, {1, -1}, {-1, 0}}},
     {{{0, -2}, {1, -2}, {2, -2}, {3, -2}, {0, -1}, {1, -1}, {2, -1}, {1, 0}}},
 }};
-
-// Cells in the colour's order: along rows for Black, along columns for White.
-Cell cellInOrder(const Geometry& g, Color color, int k) {
-    return color == Color::Black ? k : g.cell(k / g.height(), k % g.height());
-}
-
-int positionInOrder(const Geometry& g, Color color, Cell c) {
-    return color == Color::Black ? c : g.x(c) * g.height() + g.y(c);
-}
 
 // The cell at an offset given for Black, transposed for White; kNoCell off the board.
 Cell offsetCell(const Geometry& g, Color color, Cell from, int dx, int dy) {

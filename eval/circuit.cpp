@@ -1,5 +1,7 @@
 #include "eval/circuit.h"
 
+#include "eval/cell_order.h"
+
 #include <cmath>
 #include <limits>
 
@@ -8,15 +10,6 @@ namespace hex::eval {
 namespace {
 
 bool usable(const Board& board, Color color, Cell c) { return !board.has(c, opponent(color)); }
-
-// The numbering that keeps the envelope narrow: along rows for Black (whose edges are the first
-// and last rows), along columns for White. The transposed board with colours exchanged is thus
-// numbered identically, so colour symmetry holds bit for bit.
-Cell cellInOrder(const Geometry& g, Color color, int k) {
-    if (color == Color::Black)
-        return k;
-    return g.cell(k / g.height(), k % g.height());
-}
 
 } // namespace
 

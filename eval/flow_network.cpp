@@ -1,14 +1,10 @@
 #include "eval/flow_network.h"
 
+#include "eval/index.h"
+
 #include <algorithm>
 
 namespace hex::eval {
-
-namespace {
-
-constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-} // namespace
 
 void FlowNetwork::reset(int nodes) {
     nodes_ = nodes;

@@ -1,5 +1,6 @@
 #include "eval/max_flow.h"
 
+#include "eval/index.h"
 #include "eval/scoring.h"
 
 #include <algorithm>
@@ -9,8 +10,6 @@ namespace hex::eval {
 namespace {
 
 constexpr int kFar = 1 << 20;
-
-constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 // In the augmenting-path network only group roots appear. An empty cell is split into an entry
 // 2 * cell and an exit 2 * cell + 1 joined by an arc of capacity 1; an own group (or edge) has

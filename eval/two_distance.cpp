@@ -1,14 +1,9 @@
 #include "eval/two_distance.h"
 
+#include "eval/index.h"
 #include "eval/scoring.h"
 
 namespace hex::eval {
-
-namespace {
-
-constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-} // namespace
 
 std::span<const int> TwoDistanceEvaluator::potentials(const Board& board, Color color) {
     sweep_.load(board);

@@ -1,12 +1,12 @@
 #include "eval/two_distance_sweep.h"
 
+#include "eval/index.h"
+
 #include <algorithm>
 
 namespace hex::eval {
 
 namespace {
-
-constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 // Twice for a group: after its second settled liberty all its liberties are settled.
 constexpr int kLibertiesPassedOn = 2;

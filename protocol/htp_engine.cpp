@@ -115,7 +115,7 @@ std::optional<std::string> Engine::execute(std::string_view line, std::uint64_t 
     std::string reply;
     const auto it = commands_.find(name);
     if (it == commands_.end()) {
-        reply = frame(false, id, "unknown command " + quoted(name));
+        reply = frame(false, id, "unknown command " + htp::quoted(name));
     } else {
         running_ = ticket;
         try {

@@ -19,6 +19,7 @@ ignorelist=$build/coverage-ignorelist-$(sha1sum <"$repo/fuzz/coverage_ignorelist
 cp "$repo/fuzz/coverage_ignorelist.txt" "$ignorelist"
 CXX=${CXX:-clang++-14} cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DOHMHEX_FUZZ=ON -DOHMHEX_SANITIZE=ON -DOHMHEX_TESTS=OFF -DOHMHEX_BENCHMARKS=OFF \
+    -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 \
     "-DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link -fsanitize-coverage-ignorelist=$ignorelist" >/dev/null
 nice ninja -C "$build" -j "$jobs" htp_fuzz sgf_fuzz tcp_fuzz
 

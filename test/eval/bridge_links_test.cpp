@@ -14,8 +14,8 @@ namespace {
 // Every kind of link on, the ziggurat included.
 constexpr BridgeConductances kAllTemplates{4.0, 4.0, 0.5, 2.0};
 
-std::vector<Link> linksOf(const Board& board, Color color,
-                          const BridgeConductances& conductances = kAllTemplates) {
+std::vector<Link> bridgeLinksOf(const Board& board, Color color,
+                                const BridgeConductances& conductances = kAllTemplates) {
     std::vector<Link> links;
     appendBridgeLinks(board, color, links, conductances);
     return links;
@@ -36,7 +36,7 @@ TEST(BridgeLinks, LoneStoneOnTheSecondRow) {
     const Cell b2 = *g.parse("b2");
     board.play(b2, Color::Black);
     std::vector<Cell> partners;
-    for (const Link& link : linksOf(board, Color::Black, {})) {
+    for (const Link& link : bridgeLinksOf(board, Color::Black, {})) {
         EXPECT_EQ(link.a, b2);
         partners.push_back(link.b);
     }
@@ -45,7 +45,7 @@ TEST(BridgeLinks, LoneStoneOnTheSecondRow) {
                                g.north()};
     std::sort(expected.begin(), expected.end());
     EXPECT_EQ(partners, expected);
-    EXPECT_TRUE(linksOf(board, Color::White).empty()); // White has no stone
+    EXPECT_TRUE(bridgeLinksOf(board, Color::White).empty()); // White has no stone
 }
 
 TEST(BridgeLinks, ZigguratsFromTheThirdRowWhenAskedFor) {
@@ -56,7 +56,7 @@ TEST(BridgeLinks, ZigguratsFromTheThirdRowWhenAskedFor) {
     board.play(c3, Color::Black);
     auto edgeLinks = [&](const BridgeConductances& conductances) {
         std::vector<Cell> edges;
-        for (const Link& link : linksOf(board, Color::Black, conductances))
+        for (const Link& link : bridgeLinksOf(board, Color::Black, conductances))
             if (g.isEdge(link.b))
                 edges.push_back(link.b);
         return edges;
@@ -72,7 +72,7 @@ TEST(BridgeLinks, AnIntrusionBreaksTheBridge) {
     Board board = testing::boardWith(4, "b2 c3", "");
     const Geometry& g = board.geometry();
     auto hasLink = [&](Cell a, Cell b) {
-        for (const Link& link : linksOf(board, Color::Black))
+        for (const Link& link : bridgeLinksOf(board, Color::Black))
             if ((link.a == a && link.b == b) || (link.a == b && link.b == a))
                 return true;
         return false;
@@ -99,7 +99,7 @@ TEST(BridgeLinks, EveryLinkIsASecondPlayerConnection) {
         const Board board = testing::randomSparsePosition(w, h, 9, rng);
         for (Color color : {Color::Black, Color::White}) {
             testing::SecondPlayerConnection truth(board, color);
-            for (const Link& link : linksOf(board, color)) {
+            for (const Link& link : bridgeLinksOf(board, color)) {
                 ASSERT_TRUE(board.has(link.a, color));
                 ASSERT_FALSE(board.connected(link.a, link.b));
                 ASSERT_TRUE(truth.joins(link.a, link.b))
@@ -139,7 +139,7 @@ TEST(BridgeLinks, ZigguratLinksHoldWithWhiteAllAround) {
         if (board.emptyCount() > 10)
             continue;
         testing::SecondPlayerConnection truth(board, Color::Black);
-        for (const Link& link : linksOf(board, Color::Black)) {
+        for (const Link& link : bridgeLinksOf(board, Color::Black)) {
             if (link.b != g.north())
                 continue;
             ++linked;
@@ -167,8 +167,8 @@ TEST(BridgeLinks, TransposedColourExchangedBoardGivesTheTransposedLinksInOrder) 
                                     : t.south();
         };
         for (Color color : {Color::Black, Color::White}) {
-            const std::vector<Link> original = linksOf(board, color);
-            const std::vector<Link> image = linksOf(mirror, opponent(color));
+            const std::vector<Link> original = bridgeLinksOf(board, color);
+            const std::vector<Link> image = bridgeLinksOf(mirror, opponent(color));
             ASSERT_EQ(original.size(), image.size());
             for (std::size_t k = 0; k < original.size(); ++k) {
                 EXPECT_EQ(transposed(original[k].a), image[k].a);

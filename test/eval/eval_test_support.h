@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/board.h"
+#include "test/support/board_with.h"
 
 #include <random>
 #include <vector>
@@ -52,13 +53,6 @@ inline Board transposedSwapped(const Board& board) {
 
 inline Cell transposedCell(const Geometry& g, const Geometry& t, Cell c) {
     return t.cell(g.y(c), g.x(c));
-}
-
-inline Board rotated(const Board& board) {
-    Board result(board.width(), board.height());
-    for (const Board::Played& p : board.history())
-        result.play(board.geometry().rotate180(p.cell), p.color);
-    return result;
 }
 
 } // namespace hex::testing

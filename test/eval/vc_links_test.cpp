@@ -16,7 +16,7 @@
 namespace hex::eval {
 namespace {
 
-std::vector<Link> linksOf(const Board& board, Color color, VcConductances conductances = {}) {
+std::vector<Link> vcLinksOf(const Board& board, Color color, VcConductances conductances = {}) {
     VcLinks vc(conductances);
     std::vector<Link> links;
     vc.append(board, color, links);
@@ -56,11 +56,11 @@ TEST(VcLinks, EdgeTemplateIsAStrongLinkUntilIntruded) {
     Board board = testing::boardWith(5, "c2", "");
     const Geometry& g = board.geometry();
     const Cell c2 = *g.parse("c2");
-    const std::optional<Link> link = findLink(linksOf(board, Color::Black), board, c2, g.north());
+    const std::optional<Link> link = findLink(vcLinksOf(board, Color::Black), board, c2, g.north());
     ASSERT_TRUE(link.has_value());
     EXPECT_EQ(link->conductance, VcConductances{}.ownToOwn / 4);
     board.play(*g.parse("c1"), Color::White);
-    EXPECT_FALSE(findLink(linksOf(board, Color::Black), board, c2, g.north()).has_value());
+    EXPECT_FALSE(findLink(vcLinksOf(board, Color::Black), board, c2, g.north()).has_value());
 }
 
 // Wolve's conductances: no link between two own groups, so the template's stone reaches its
@@ -73,8 +73,8 @@ TEST(VcLinks, WolveConductancesDropOwnLinksAndDivideByTheCarrier) {
     VcConductances wolve;
     wolve.ownToOwn = 0;
     wolve.divisor = CarrierDivisor::Linear;
-    const std::vector<Link> pow2 = linksOf(board, Color::Black);
-    const std::vector<Link> linear = linksOf(board, Color::Black, wolve);
+    const std::vector<Link> pow2 = vcLinksOf(board, Color::Black);
+    const std::vector<Link> linear = vcLinksOf(board, Color::Black, wolve);
     EXPECT_TRUE(findLink(pow2, board, *g.parse("c2"), g.north()).has_value());
     EXPECT_FALSE(findLink(linear, board, *g.parse("c2"), g.north()).has_value());
     int bridges = 0;
@@ -109,7 +109,7 @@ TEST(VcLinks, EveryLinkIsASecondPlayerConnection) {
         const int h = 2 + testing::randomBelow(rng, 4);
         const Board board = testing::randomSparsePosition(w, h, 8, rng);
         for (Color color : {Color::Black, Color::White}) {
-            checked += checkEveryLink(board, color, linksOf(board, color));
+            checked += checkEveryLink(board, color, vcLinksOf(board, color));
         }
     }
     EXPECT_GT(checked, 100);

@@ -14,7 +14,7 @@ namespace {
 using Kind = TcpFraming::Kind;
 using Event = TcpFraming::Event;
 
-const std::string kSecret = "correct-horse-battery";
+const std::string kFramingSecret = "correct-horse-battery";
 
 // Every event `bytes` gives, fed in pieces of `piece` bytes.
 std::vector<Event> feed(TcpFraming& framing, std::string_view bytes, std::size_t piece = 8192) {
@@ -40,9 +40,9 @@ TEST(TcpFraming, WithoutASecretEveryLineIsACommand) {
 }
 
 TEST(TcpFraming, TheSecretWithBlanksAroundItAuthenticates) {
-    TcpFraming framing(kSecret, 100);
+    TcpFraming framing(kFramingSecret, 100);
     EXPECT_FALSE(framing.authenticated());
-    const auto events = feed(framing, " \t" + kSecret + " \r\nname\n");
+    const auto events = feed(framing, " \t" + kFramingSecret + " \r\nname\n");
     ASSERT_EQ(events.size(), 2u);
     EXPECT_EQ(events[0].kind, Kind::Authenticated);
     EXPECT_EQ(events[1].kind, Kind::Line);
@@ -51,10 +51,10 @@ TEST(TcpFraming, TheSecretWithBlanksAroundItAuthenticates) {
 }
 
 TEST(TcpFraming, AWrongSecretEndsTheStream) {
-    for (const std::string& first :
-         {kSecret + "x", kSecret.substr(1), std::string("name"), std::string(), "# " + kSecret}) {
-        TcpFraming framing(kSecret, 100);
-        const std::string bytes = first + "\n" + kSecret + "\nname\n";
+    for (const std::string& first : {kFramingSecret + "x", kFramingSecret.substr(1),
+                                     std::string("name"), std::string(), "# " + kFramingSecret}) {
+        TcpFraming framing(kFramingSecret, 100);
+        const std::string bytes = first + "\n" + kFramingSecret + "\nname\n";
         std::string_view data = bytes;
         const auto event = framing.next(data);
         ASSERT_TRUE(event) << first;
@@ -62,13 +62,13 @@ TEST(TcpFraming, AWrongSecretEndsTheStream) {
         EXPECT_TRUE(event->lineEnded);
         EXPECT_TRUE(framing.failed());
         EXPECT_FALSE(framing.next(data)) << "nothing after a wrong secret is read";
-        EXPECT_EQ(data.size(), kSecret.size() + 6);
+        EXPECT_EQ(data.size(), kFramingSecret.size() + 6);
     }
 }
 
 TEST(TcpFraming, ALineTooLongForTheSecretFailsBeforeItsEnd) {
-    TcpFraming framing(kSecret, 1 << 20);
-    const std::size_t limit = kSecret.size() + TcpFraming::kSecretLineSlack;
+    TcpFraming framing(kFramingSecret, 1 << 20);
+    const std::size_t limit = kFramingSecret.size() + TcpFraming::kSecretLineSlack;
     EXPECT_EQ(framing.lineLimit(), limit);
     const std::string flood(limit + 10, ' ');
     std::string_view data = flood;
@@ -106,12 +106,13 @@ TEST(TcpFraming, CommentsRunNothingAndInterruptLinesInterrupt) {
 }
 
 TEST(TcpFraming, ThePiecesTheBytesArriveInDoNotMatter) {
-    const std::string bytes = kSecret + "\nplay b a1\n# c\n" + std::string(40, 'y') + "\nshow";
-    TcpFraming whole(kSecret, 30);
+    const std::string bytes =
+        kFramingSecret + "\nplay b a1\n# c\n" + std::string(40, 'y') + "\nshow";
+    TcpFraming whole(kFramingSecret, 30);
     const auto expected = feed(whole, bytes);
     ASSERT_EQ(expected.size(), 4u);
     for (std::size_t piece = 1; piece < 8; ++piece) {
-        TcpFraming framing(kSecret, 30);
+        TcpFraming framing(kFramingSecret, 30);
         const auto events = feed(framing, bytes, piece);
         ASSERT_EQ(events.size(), expected.size()) << piece;
         for (std::size_t i = 0; i < events.size(); ++i) {

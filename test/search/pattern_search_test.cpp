@@ -17,7 +17,9 @@
 namespace hex {
 namespace {
 
-constexpr std::size_t kTableMb = 4;
+using testing::kSearchTestTableMb;
+using testing::rotated;
+using testing::searchOnce;
 
 // Exact win/loss by exhaustive search with a memo (no draws in Hex). Small boards only.
 class BruteForce {
@@ -44,13 +46,6 @@ private:
     static constexpr Key kWhiteToMove = 0x5bd1e9955bd1e995ULL;
     std::unordered_map<Key, bool> memo_;
 };
-
-SearchResult searchOnce(const Board& board, Color toMove, const SearchLimits& limits) {
-    TranspositionTable table(kTableMb);
-    testing::DistanceEvaluator evaluator;
-    Search search(table, evaluator);
-    return search.run(board, toMove, limits);
-}
 
 SearchLimits limitsOf(int depth, int width) {
     SearchLimits limits;
@@ -91,19 +86,11 @@ std::vector<Case> randomCases(int count, std::uint64_t seed) {
     return cases;
 }
 
-// The same position turned by 180 degrees (which the TT folds onto one entry).
-Board rotated(const Board& board) {
-    Board out(board.geometry().width(), board.geometry().height());
-    for (const Board::Played& p : board.history())
-        out.play(board.geometry().rotate180(p.cell), p.color);
-    return out;
-}
-
 // A table warmed on a position answers its rotation: the patterns come back rotated and hold.
 TEST(PatternSearch, PatternsFromTheRotatedPositionHold) {
     int proven = 0;
     for (const Case& c : randomCases(100, 31)) {
-        TranspositionTable table(kTableMb);
+        TranspositionTable table(kSearchTestTableMb);
         testing::DistanceEvaluator evaluator;
         Search search(table, evaluator);
         SearchLimits limits = limitsOf(64, 3);
@@ -215,7 +202,7 @@ std::vector<Board> openingsWon(int n, bool whiteWins) {
 PlayerSettings untimedSettings() {
     PlayerSettings s;
     s.evaluator = "resistance";
-    s.tableMb = kTableMb;
+    s.tableMb = kSearchTestTableMb;
     s.limits.maxNodes = 20'000;
     s.limits.width = 6;
     return s;

@@ -16,14 +16,8 @@ namespace {
 using testing::boardWith;
 using testing::DistanceEvaluator;
 
-constexpr std::size_t kTableMb = 4;
-
-SearchResult searchOnce(const Board& board, Color toMove, SearchLimits limits) {
-    TranspositionTable table(kTableMb);
-    DistanceEvaluator evaluator;
-    Search search(table, evaluator);
-    return search.run(board, toMove, limits);
-}
+using testing::kSearchTestTableMb;
+using testing::searchOnce;
 
 // The search's value of a position, following forced blocks (which the search plays without
 // scoring them) with one more search each.
@@ -219,7 +213,7 @@ TEST(Search, RootScoresCoverEveryMoveBestFirst) {
         EXPECT_EQ(info.depth, iterations);
         EXPECT_FALSE(info.pv.empty());
     };
-    TranspositionTable table(kTableMb);
+    TranspositionTable table(kSearchTestTableMb);
     DistanceEvaluator evaluator;
     Search search(table, evaluator);
     const SearchResult r = search.run(board, Color::White, limits, callbacks);

@@ -3,6 +3,9 @@
 #include "core/board.h"
 #include "core/random.h"
 #include "core/score.h"
+#include "search/search.h"
+#include "search/transposition_table.h"
+#include "test/search/distance_evaluator.h"
 #include "test/support/board_with.h"
 
 #include <cstdint>
@@ -11,6 +14,16 @@
 #include <string_view>
 
 namespace hex::testing {
+
+constexpr std::size_t kSearchTestTableMb = 4;
+
+// One search with a fresh table and the distance evaluator: a reproducible result.
+inline SearchResult searchOnce(const Board& board, Color toMove, const SearchLimits& limits) {
+    TranspositionTable table(kSearchTestTableMb);
+    DistanceEvaluator evaluator;
+    Search search(table, evaluator);
+    return search.run(board, toMove, limits);
+}
 
 // Exact value by plain full-width minimax, wins scored kWin - plies like the search. Only for
 // boards with a handful of empty cells.

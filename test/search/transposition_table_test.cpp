@@ -8,14 +8,7 @@ namespace hex {
 namespace {
 
 using testing::boardWith;
-
-// The 180-degree rotation of every stone of `board`.
-Board rotated(const Board& board) {
-    Board r(board.width(), board.height());
-    for (const Board::Played& p : board.history())
-        r.play(board.geometry().rotate180(p.cell), p.color);
-    return r;
-}
+using testing::rotated;
 
 TEST(TranspositionTable, StoresAndFindsAnEntry) {
     TranspositionTable table(1);

@@ -22,4 +22,12 @@ inline Board boardWith(int n, std::string_view black, std::string_view white) {
     return board;
 }
 
+// The same position turned by 180 degrees, stone for stone in the same order.
+inline Board rotated(const Board& board) {
+    Board result(board.width(), board.height());
+    for (const Board::Played& p : board.history())
+        result.play(board.geometry().rotate180(p.cell), p.color);
+    return result;
+}
+
 } // namespace hex::testing
