@@ -15,6 +15,8 @@ struct VcLimits {
     int maxSemiPerPair = 24;  // semi connections kept per pair of endpoints
     int maxOrSemis = 4;       // semis combined by one application of the OR rule
     bool andOverEdge = false; // whether the AND rule may go through a group holding an own edge
+
+    bool operator==(const VcLimits&) const = default;
 };
 
 // Index of the unordered endpoint pair {a, b} in a nodes x nodes table (only a <= b is used).

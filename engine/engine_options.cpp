@@ -54,6 +54,16 @@ void declareEngineOptions(Options& options) {
                             "resistance_links vc: what a link's conductance is divided by, with k "
                             "the cells every carrier of its connection needs: pow2 = the power of "
                             "two at or above k + 1, linear = k + 1 (as in Wolve)."));
+    const VcLimits limits = eval::kVcEvaluationLimits;
+    options.declare(O::integer("vc_fulls_per_pair", limits.maxFullPerPair, 1, 64,
+                               "resistance_links vc: full connections the H-search keeps per "
+                               "pair of endpoints (more finds more, slower)."));
+    options.declare(O::integer("vc_semis_per_pair", limits.maxSemiPerPair, 1, 64,
+                               "resistance_links vc: semi connections the H-search keeps per "
+                               "pair of endpoints."));
+    options.declare(O::integer("vc_or_semis", limits.maxOrSemis, 2, 8,
+                               "resistance_links vc: semi connections one application of the "
+                               "OR rule may combine."));
     options.declare(O::text("network_file", "",
                             "The learned evaluator's net (an .ohnn file, docs/network.md), loaded "
                             "and checked when set; empty: the net built into ohmhex. A TCP "

@@ -30,6 +30,9 @@ eval::EvaluatorConfig evaluatorConfig(const Options& options,
     config.vcConductances.divisor = options.getString("vc_carrier_divisor") == "linear"
                                         ? eval::CarrierDivisor::Linear
                                         : eval::CarrierDivisor::PowerOfTwo;
+    config.vcLimits.maxFullPerPair = static_cast<int>(options.getInt("vc_fulls_per_pair"));
+    config.vcLimits.maxSemiPerPair = static_cast<int>(options.getInt("vc_semis_per_pair"));
+    config.vcLimits.maxOrSemis = static_cast<int>(options.getInt("vc_or_semis"));
     config.network = std::move(network);
     config.networkRotation = options.getBool("network_rotation");
     config.networkValue = options.getString("network_value");

@@ -3,6 +3,7 @@
 #include "core/board.h"
 #include "core/score.h"
 #include "eval/vc_conductances.h"
+#include "eval/vc_limits.h"
 
 #include <memory>
 #include <optional>
@@ -54,6 +55,9 @@ struct EvaluatorConfig {
     std::string networkValue = "network";
     // The conductances of the "vc" links (`vc_own_to_own`, `vc_carrier_divisor`).
     VcConductances vcConductances{};
+    // The H-search limits of the "vc" links (`vc_fulls_per_pair`, `vc_semis_per_pair`,
+    // `vc_or_semis`).
+    VcLimits vcLimits = kVcEvaluationLimits;
 
     bool operator==(const EvaluatorConfig&) const = default;
 };

@@ -39,7 +39,7 @@ constexpr std::array kLinkSources{
                [](ResistanceEvaluator& evaluator, const EvaluatorConfig& config) {
                    // Each evaluator owns its H-search buffers; the edge-to-edge connections
                    // that the links were made of also decide won and lost positions.
-                   auto vc = std::make_shared<VcLinks>(config.vcConductances);
+                   auto vc = std::make_shared<VcLinks>(config.vcConductances, config.vcLimits);
                    evaluator.setLinkProvider(
                        [vc](const Board& board, Color color, std::vector<Link>& links) {
                            vc->append(board, color, links);

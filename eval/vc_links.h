@@ -2,6 +2,7 @@
 
 #include "eval/circuit.h"
 #include "eval/vc_conductances.h"
+#include "eval/vc_limits.h"
 
 #include "connections/connections.h"
 #include "connections/game_state.h"
@@ -31,11 +32,7 @@ namespace hex::eval {
 // derived: the same position evaluated again is built afresh, and gets the same links).
 class VcLinks {
 public:
-    // H-search limits for an evaluation: the solver's defaults (12 fulls, 24 semis per pair,
-    // OR over 4) cost about 60 ms for both colours on an 11x11 middlegame of 30 stones; two
-    // fulls and four semis per pair, OR over 3, about 7 ms (1.8 ms at 10 stones), which a
-    // search at one second per move can afford.
-    static constexpr VcLimits kEvaluationLimits{2, 4, 3, false};
+    static constexpr VcLimits kEvaluationLimits = kVcEvaluationLimits;
 
     // The kept builds per colour, and how far a base may be from the position it serves.
     static constexpr std::size_t kBasesPerColour = 24;

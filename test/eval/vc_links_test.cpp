@@ -11,13 +11,15 @@
 #include <bit>
 #include <cmath>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace hex::eval {
 namespace {
 
-std::vector<Link> vcLinksOf(const Board& board, Color color, VcConductances conductances = {}) {
-    VcLinks vc(conductances);
+std::vector<Link> vcLinksOf(const Board& board, Color color, VcConductances conductances = {},
+                            VcLimits limits = kVcEvaluationLimits) {
+    VcLinks vc(conductances, limits);
     std::vector<Link> links;
     vc.append(board, color, links);
     return links;
@@ -61,6 +63,22 @@ TEST(VcLinks, EdgeTemplateIsAStrongLinkUntilIntruded) {
     EXPECT_EQ(link->conductance, VcConductances{}.ownToOwn / 4);
     board.play(*g.parse("c1"), Color::White);
     EXPECT_FALSE(findLink(vcLinksOf(board, Color::Black), board, c2, g.north()).has_value());
+}
+
+// Edge template IVa: a lone stone on the fourth row is connected to its edge, but the H-search
+// finds it only when it keeps three fulls and six semis per pair and ORs four semis. The
+// evaluation's default limits miss it; the `vc_*_per_pair` and `vc_or_semis` options buy it.
+// (Every connection the H-search reports is checked by exhaustive play in the connections tests.)
+TEST(VcLinks, RicherLimitsLinkAFourthRowStoneToItsEdge) {
+    const VcLimits iva{3, 6, 4, false};
+    for (const auto& [n, cell] : {std::pair{7, "e4"}, std::pair{9, "f6"}, std::pair{11, "f8"}}) {
+        const Board board = testing::boardWith(n, cell, "");
+        const Geometry& g = board.geometry();
+        const Cell stone = *g.parse(cell);
+        EXPECT_FALSE(findLink(vcLinksOf(board, Color::Black), board, stone, g.south())) << cell;
+        EXPECT_TRUE(findLink(vcLinksOf(board, Color::Black, {}, iva), board, stone, g.south()))
+            << cell;
+    }
 }
 
 // Wolve's conductances: no link between two own groups, so the template's stone reaches its

@@ -227,6 +227,28 @@ TEST_F(EvalCommands, TheVcConductanceOptionsReachEval) {
     EXPECT_EQ(payload("eval resistance"), defaults);
 }
 
+// The vc links' H-search limits are options: with three fulls, six semis and OR over four the
+// links see Black's fourth-row stone joined to its edge (template IVa), which changes the value;
+// values out of range are refused and change nothing.
+TEST_F(EvalCommands, TheVcLimitOptionsReachEval) {
+    ASSERT_EQ(run("boardsize 11"), "= \n\n");
+    run("play b f8");
+    const std::string defaults = payload("eval resistance");
+    ASSERT_EQ(run("param_ohmhex vc_fulls_per_pair 3"), "= \n\n");
+    ASSERT_EQ(run("param_ohmhex vc_semis_per_pair 6"), "= \n\n");
+    ASSERT_EQ(run("param_ohmhex vc_or_semis 4"), "= \n\n");
+    const std::string richer = payload("eval resistance");
+    EXPECT_NE(richer, defaults);
+    EXPECT_EQ(run("param_ohmhex vc_or_semis 1").substr(0, 2), "? ");
+    EXPECT_EQ(run("param_ohmhex vc_fulls_per_pair 0").substr(0, 2), "? ");
+    EXPECT_EQ(run("param_ohmhex vc_semis_per_pair 65").substr(0, 2), "? ");
+    EXPECT_EQ(payload("eval resistance"), richer);
+    ASSERT_EQ(run("param_ohmhex vc_fulls_per_pair 2"), "= \n\n");
+    ASSERT_EQ(run("param_ohmhex vc_semis_per_pair 4"), "= \n\n");
+    ASSERT_EQ(run("param_ohmhex vc_or_semis 3"), "= \n\n");
+    EXPECT_EQ(payload("eval resistance"), defaults);
+}
+
 TEST_F(EvalCommands, UnknownEvaluatorsAreRefusedWithTheKnownNames) {
     const std::string reply = run("eval nosuch");
     EXPECT_EQ(reply.substr(0, 2), "? ");
