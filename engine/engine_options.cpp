@@ -54,14 +54,17 @@ void declareEngineOptions(Options& options) {
                             "resistance_links vc: what a link's conductance is divided by, with k "
                             "the cells every carrier of its connection needs: pow2 = the power of "
                             "two at or above k + 1, linear = k + 1 (as in Wolve)."));
+    // At most the solver's limits, which the root's H-search uses on every board: an evaluation's
+    // H-search cannot be interrupted, and the OR rule's work grows exponentially with its limit.
     const VcLimits limits = eval::kVcEvaluationLimits;
-    options.declare(O::integer("vc_fulls_per_pair", limits.maxFullPerPair, 1, 64,
+    const VcLimits most;
+    options.declare(O::integer("vc_fulls_per_pair", limits.maxFullPerPair, 1, most.maxFullPerPair,
                                "resistance_links vc: full connections the H-search keeps per "
                                "pair of endpoints (more finds more, slower)."));
-    options.declare(O::integer("vc_semis_per_pair", limits.maxSemiPerPair, 1, 64,
+    options.declare(O::integer("vc_semis_per_pair", limits.maxSemiPerPair, 1, most.maxSemiPerPair,
                                "resistance_links vc: semi connections the H-search keeps per "
                                "pair of endpoints."));
-    options.declare(O::integer("vc_or_semis", limits.maxOrSemis, 2, 8,
+    options.declare(O::integer("vc_or_semis", limits.maxOrSemis, 2, most.maxOrSemis,
                                "resistance_links vc: semi connections one application of the "
                                "OR rule may combine."));
     options.declare(O::text("network_file", "",

@@ -240,8 +240,9 @@ TEST_F(EvalCommands, TheVcLimitOptionsReachEval) {
     const std::string richer = payload("eval resistance");
     EXPECT_NE(richer, defaults);
     EXPECT_EQ(run("param_ohmhex vc_or_semis 1").substr(0, 2), "? ");
+    EXPECT_EQ(run("param_ohmhex vc_or_semis 5").substr(0, 2), "? ");
     EXPECT_EQ(run("param_ohmhex vc_fulls_per_pair 0").substr(0, 2), "? ");
-    EXPECT_EQ(run("param_ohmhex vc_semis_per_pair 65").substr(0, 2), "? ");
+    EXPECT_EQ(run("param_ohmhex vc_semis_per_pair 25").substr(0, 2), "? ");
     EXPECT_EQ(payload("eval resistance"), richer);
     ASSERT_EQ(run("param_ohmhex vc_fulls_per_pair 2"), "= \n\n");
     ASSERT_EQ(run("param_ohmhex vc_semis_per_pair 4"), "= \n\n");
