@@ -10,8 +10,8 @@ shift || true
 targets=()
 # The checking flavours compile each target's sources in batches of 16 (one translation unit per
 # batch): the heavy headers (fmt, nlohmann::json, GoogleTest, Asio) are parsed and their templates
-# instrumented once per batch instead of once per file. Release stays one unit per file, for
-# quick rebuilds while working.
+# instrumented once per batch instead of once per file. Release stays one unit per file: quick
+# rebuilds while working, and it catches a missing include that a unit's earlier files would hide.
 unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16)
 case "$flavour" in
 release) args=(-DCMAKE_BUILD_TYPE=Release) ;;
