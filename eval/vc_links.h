@@ -32,8 +32,6 @@ namespace hex::eval {
 // derived: the same position evaluated again is built afresh, and gets the same links).
 class VcLinks {
 public:
-    static constexpr VcLimits kEvaluationLimits = kVcEvaluationLimits;
-
     // The kept builds per colour, and how far a base may be from the position it serves.
     static constexpr std::size_t kBasesPerColour = 24;
     static constexpr int kMaxNewStones = 3;
@@ -47,7 +45,7 @@ public:
     // connection had made redundant, so long chains drift from what a fresh build finds.
     static constexpr int kMaxGeneration = 8;
 
-    explicit VcLinks(VcConductances conductances = {}, VcLimits limits = kEvaluationLimits,
+    explicit VcLinks(VcConductances conductances = {}, VcLimits limits = kVcEvaluationLimits,
                      std::size_t baseBytesPerColour = kBaseBytesPerColour)
         : conductances_(conductances), connections_(limits),
           baseBytesPerColour_(baseBytesPerColour) {}

@@ -28,4 +28,13 @@ std::string cellList(const Geometry& geometry, const std::vector<Cell>& cells) {
     return text;
 }
 
+void appendCellLabel(std::string& text, const Geometry& geometry, Cell cell,
+                     std::string_view label) {
+    if (!text.empty())
+        text += ' ';
+    text += geometry.name(cell);
+    text += ' ';
+    text += label;
+}
+
 } // namespace hex

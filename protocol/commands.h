@@ -5,6 +5,7 @@
 #include "protocol/htp_engine.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hex {
@@ -27,5 +28,9 @@ void addAllCommands(htp::Engine& htp, Engine& engine,
 std::string replyMoveName(const Geometry& geometry, Move move);
 // Shared by groups: the cells' names separated by single spaces.
 std::string cellList(const Geometry& geometry, const std::vector<Cell>& cells);
+// Shared by groups: appends "cell label" to a space-separated list of such pairs (HexGui's
+// pspairs and inferior displays).
+void appendCellLabel(std::string& text, const Geometry& geometry, Cell cell,
+                     std::string_view label);
 
 } // namespace hex

@@ -72,7 +72,7 @@ std::string pspairs(Engine& engine, const htp::Args& a) {
     const Board& board = engine.game().board();
     std::string text;
     for (const auto& [cell, share] : scaledCells(board, evaluate(engine, a)))
-        text += (text.empty() ? "" : " ") + board.geometry().name(cell) + " " + twoDecimals(share);
+        appendCellLabel(text, board.geometry(), cell, twoDecimals(share));
     return text;
 }
 

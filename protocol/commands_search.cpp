@@ -40,7 +40,7 @@ std::string rootScores(Engine& engine, const StopFn& stop, const htp::Args& a) {
     const Geometry& g = engine.game().geometry();
     std::string text;
     for (const RootMoveScore& s : engine.rootScores(displayColor(engine, a), stop))
-        text += (text.empty() ? "" : " ") + g.name(s.cell) + " " + scoreLabel(s);
+        appendCellLabel(text, g, s.cell, scoreLabel(s));
     return text;
 }
 

@@ -77,7 +77,7 @@ std::string inferiorCode(const Geometry& g, const InferiorCell& inferior) {
 std::string inferiorText(const Geometry& g, const std::vector<InferiorCell>& cells) {
     std::string text;
     for (const InferiorCell& inferior : cells)
-        text += (text.empty() ? "" : " ") + g.name(inferior.cell) + " " + inferiorCode(g, inferior);
+        appendCellLabel(text, g, inferior.cell, inferiorCode(g, inferior));
     return text;
 }
 
@@ -99,7 +99,7 @@ std::string considerSet(const Engine& engine, const htp::Args& a) {
     std::string text = inferiorText(board.geometry(), inferior);
     for (Cell c : board.emptyCells())
         if (!shown[static_cast<std::size_t>(c)])
-            text += (text.empty() ? "" : " ") + board.geometry().name(c) + " x";
+            appendCellLabel(text, board.geometry(), c, "x");
     return text;
 }
 

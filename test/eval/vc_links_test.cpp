@@ -178,7 +178,7 @@ TEST(VcLinks, KeptBuildsStayWithinTheirByteBudget) {
     const std::size_t budget = 3 * measure.keptBytes(Color::Black);
     ASSERT_GT(budget, 0u);
 
-    VcLinks vc({}, VcLinks::kEvaluationLimits, budget);
+    VcLinks vc({}, kVcEvaluationLimits, budget);
     Board board = start;
     std::size_t mostKept = 0;
     for (int ply = 0; ply < 30 && !board.winner(); ++ply) {
