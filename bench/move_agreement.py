@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Move agreement: how often an engine chooses the move a stronger player chooses.
+
+A match against Wolve needs hundreds of games to see 50 Elo; at a fixed depth the engines are
+deterministic, so the same openings replay the same games. Asking for one move in each of a few
+hundred positions from real games, and counting how often the answer is a reference player's,
+takes seconds at depth 1 and sees smaller changes of the evaluation (docs/strength.md, "Move
+agreement"). It is a yardstick for screening, not a verdict: what it favours still has to win
+games.
+
+  move_agreement.py sample --games DIR... [--count 400] [--seed 7] > positions.txt
+  move_agreement.py answer --positions positions.txt --out answers.txt \\
+      --engine "ohmhex -o max_depth=1" [--setup "param_ohmhex ..."]...
+  move_agreement.py score --positions positions.txt REFERENCE CANDIDATE...
+
+A positions file holds one position per line: its moves from the empty board, Black first, no
+swap; the side to move follows from their count. An answers file holds one move per position
+(`-` where the engine died: it is restarted and that position leaves the count). `answer`
+appends to --out and goes on from where it stopped, so a long reference run can be resumed.
+Lines starting with '#' are comments in both.
+"""
+import argparse
+import datetime
+import glob
+import math
+import os
+import random
+import re
+import shlex
+import subprocess
+import sys
+
+SGF_MOVE = re.compile(r";\s*[BW]\[([a-z][0-9]+)\]")
+
+
+def data_lines(path):
+    with open(path) as f:
+        return [line.strip() for line in f if line.strip() and not line.startswith("#")]
+
+
+def sample(args):
+    """Positions from the games' SGF files (games of at least --min-ply + 8 moves): up to two
+    per game, after --min-ply to --max-ply moves, each sequence once, in a shuffled order fixed
+    by --seed."""
+    rng = random.Random(args.seed)
+    files = sorted(f for path in args.games
+                   for f in (glob.glob(os.path.join(path, "*.sgf")) if os.path.isdir(path)
+                             else [path] if path.endswith(".sgf") else []))
+    rng.shuffle(files)
+    seen, positions = set(), []
+    for path in files:
+        with open(path) as f:
+            text = f.read()
+        if f"SZ[{args.size}]" not in text or "AB[" in text or "AW[" in text:
+            continue
+        moves = SGF_MOVE.findall(text)
+        if len(moves) < args.min_ply + 8:
+            continue
+        for _ in range(2):
+            plies = rng.randint(args.min_ply, min(args.max_ply, len(moves) - 4))
+            line = " ".join(moves[:plies])
+            if line not in seen:
+                seen.add(line)
+                positions.append(line)
+    rng.shuffle(positions)
+    print(f"# {args.size}x{args.size} positions for bench/move_agreement.py, made "
+          f"{datetime.date.today()} by: move_agreement.py sample --count {args.count} "
+          f"--seed {args.seed} --min-ply {args.min_ply} --max-ply {args.max_ply} "
+          f"from {len(files)} game files")
+    for line in positions[:args.count]:
+        print(line)
+
+
+class EngineDied(Exception):
+    pass
+
+
+class Engine:
+    """An HTP engine on pipes; its stderr is discarded (engines log a lot there)."""
+
+    def __init__(self, command, size, setups):
+        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.send(f"boardsize {size} {size}")
+        for setup in setups:
+            self.send(setup)
+
+    def send(self, command):
+        try:
+            self.proc.stdin.write(command + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError as e:
+            raise EngineDied() from e
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise EngineDied()
+            if line.strip():
+                lines.append(line.strip())
+            elif lines:
+                break
+        reply = " ".join(lines)
+        if reply.startswith("?"):
+            raise RuntimeError(f"'{command}' failed: {reply}")
+        return reply[1:].strip()
+
+    def close(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+def answer_one(engine, moves):
+    engine.send("clear_board")
+    for i, move in enumerate(moves):
+        engine.send(f"play {'b' if i % 2 == 0 else 'w'} {move}")
+    return engine.send(f"genmove {'b' if len(moves) % 2 == 0 else 'w'}").lower()
+
+
+def answer(args):
+    positions = data_lines(args.positions)
+    done = len(data_lines(args.out)) if os.path.exists(args.out) else 0
+    with open(args.out, "a") as out:
+        if done == 0:
+            setups = "".join(f" --setup {shlex.quote(s)}" for s in args.setup)
+            out.write(f"# move_agreement.py answer --engine {shlex.quote(args.engine)}{setups}, "
+                      f"{datetime.date.today()}\n")
+        engine = Engine(args.engine, args.size, args.setup)
+        for line in positions[done:]:
+            try:
+                move = answer_one(engine, line.split())
+            except EngineDied:
+                move = "-"
+                engine.close()
+                engine = Engine(args.engine, args.size, args.setup)
+            out.write(move + "\n")
+            out.flush()
+        engine.close()
+
+
+def agreement(reference, candidate):
+    """Positions where both answered, and those where they chose the same move."""
+    both = [i for i in range(min(len(reference), len(candidate)))
+            if reference[i] != "-" and candidate[i] != "-"]
+    return len(both), sum(reference[i] == candidate[i] for i in both)
+
+
+def paired(reference, first, other):
+    """Sign test of `other` against `first`: positions where only one agrees with the
+    reference. z > 2 means `other` agrees more often beyond chance (about 95%)."""
+    n = min(len(reference), len(first), len(other))
+    only_first = only_other = 0
+    for i in range(n):
+        if "-" in (reference[i], first[i], other[i]):
+            continue
+        a, b = first[i] == reference[i], other[i] == reference[i]
+        only_first += a and not b
+        only_other += b and not a
+    discordant = only_first + only_other
+    z = (only_other - only_first) / math.sqrt(discordant) if discordant else 0.0
+    return only_first, only_other, z
+
+
+def score(args):
+    count = len(data_lines(args.positions))
+    reference = data_lines(args.reference)
+    candidates = [(path, data_lines(path)) for path in args.candidates]
+    print(f"reference {args.reference} ({len(reference)} of {count} positions)")
+    for path, moves in candidates:
+        n, same = agreement(reference, moves)
+        line = f"{path}: {same}/{n} = {same / max(1, n):.3f}"
+        if path != candidates[0][0]:
+            only_first, only_this, z = paired(reference, candidates[0][1], moves)
+            line += f"; against {candidates[0][0]}: {only_first} vs {only_this}, z = {z:+.2f}"
+        print(line)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    s = commands.add_parser("sample", help="positions from games' SGF files")
+    s.add_argument("--games", nargs="+", required=True, help="directories or SGF files")
+    s.add_argument("--size", type=int, default=11)
+    s.add_argument("--count", type=int, default=400)
+    s.add_argument("--seed", type=int, default=7)
+    s.add_argument("--min-ply", type=int, default=4)
+    s.add_argument("--max-ply", type=int, default=32)
+    a = commands.add_parser("answer", help="an engine's move in every position")
+    a.add_argument("--positions", required=True)
+    a.add_argument("--out", required=True)
+    a.add_argument("--engine", required=True, help="command line, split like a shell's")
+    a.add_argument("--setup", action="append", default=[], help="HTP command sent once")
+    a.add_argument("--size", type=int, default=11)
+    c = commands.add_parser("score", help="agreement of answers with a reference")
+    c.add_argument("--positions", required=True)
+    c.add_argument("reference")
+    c.add_argument("candidates", nargs="+")
+    args = parser.parse_args()
+    {"sample": sample, "answer": answer, "score": score}[args.command](args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
