@@ -50,7 +50,8 @@ void declareEngineOptions(Options& options) {
                             "(stones or an edge) that a full connection joins, before the division "
                             "by the carrier (0: no such link, as in Wolve)."));
     const std::vector<std::string> divisors = strings(eval::carrierDivisorNames());
-    options.declare(O::list("vc_carrier_divisor", divisors.front(), divisors,
+    options.declare(O::list("vc_carrier_divisor", divisors[static_cast<std::size_t>(vc.divisor)],
+                            divisors,
                             "resistance_links vc: what a link's conductance is divided by, with k "
                             "the cells every carrier of its connection needs: pow2 = the power of "
                             "two at or above k + 1, linear = k + 1 (as in Wolve)."));

@@ -1,5 +1,12 @@
 #include "engine/player_settings.h"
 
+#include "eval/vc_conductances.h"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
 namespace hex {
 
 namespace {
@@ -20,6 +27,14 @@ TimeManager::Clock searchClock(const Options& options, const GameClock& clock, C
     return c;
 }
 
+// The option's values are carrierDivisorNames(), in CarrierDivisor's order; the option
+// refuses any other.
+eval::CarrierDivisor carrierDivisor(const std::string& name) {
+    const std::vector<std::string_view> names = eval::carrierDivisorNames();
+    const auto it = std::find(names.begin(), names.end(), name);
+    return static_cast<eval::CarrierDivisor>(it - names.begin());
+}
+
 } // namespace
 
 eval::EvaluatorConfig evaluatorConfig(const Options& options,
@@ -27,9 +42,7 @@ eval::EvaluatorConfig evaluatorConfig(const Options& options,
     eval::EvaluatorConfig config;
     config.resistanceLinks = options.getString("resistance_links");
     config.vcConductances.ownToOwn = options.getReal("vc_own_to_own");
-    config.vcConductances.divisor = options.getString("vc_carrier_divisor") == "linear"
-                                        ? eval::CarrierDivisor::Linear
-                                        : eval::CarrierDivisor::PowerOfTwo;
+    config.vcConductances.divisor = carrierDivisor(options.getString("vc_carrier_divisor"));
     config.vcLimits.maxFullPerPair = static_cast<int>(options.getInt("vc_fulls_per_pair"));
     config.vcLimits.maxSemiPerPair = static_cast<int>(options.getInt("vc_semis_per_pair"));
     config.vcLimits.maxOrSemis = static_cast<int>(options.getInt("vc_or_semis"));

@@ -20,8 +20,9 @@ namespace hex::eval {
 // the resistance network: every two endpoints (own groups, the own edges and empty cells) that
 // H-search joins by a full connection and that are not adjacent get a link. Its conductance
 // falls with the cells every full carrier of the pair needs (their intersection, k cells): the
-// base over the power of two at or above k + 1 by default, so a connection with two disjoint
-// carriers is as good as an adjacency and a bridge counts a quarter (VcConductances).
+// base over k + 1 by default, so a connection with two disjoint carriers is as good as an
+// adjacency and a bridge counts a third; by default two own groups get no link, as in Wolve
+// (VcConductances).
 //
 // The builds are derived where they can be (Connections::buildFrom): the connections of each
 // build are kept, for a few recent positions per colour, and a later position that holds all the

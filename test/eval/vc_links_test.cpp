@@ -17,6 +17,11 @@
 namespace hex::eval {
 namespace {
 
+// The conductances that were the default until 2026-11-25: a link between two own groups too,
+// and dyadic divisors. The tests of what the H-search links use them, since the default (Wolve's)
+// makes no link between a stone and its edge.
+constexpr VcConductances kDyadic{.ownToOwn = 16.0, .divisor = CarrierDivisor::PowerOfTwo};
+
 std::vector<Link> vcLinksOf(const Board& board, Color color, VcConductances conductances = {},
                             VcLimits limits = kVcEvaluationLimits) {
     VcLinks vc(conductances, limits);
@@ -58,11 +63,13 @@ TEST(VcLinks, EdgeTemplateIsAStrongLinkUntilIntruded) {
     Board board = testing::boardWith(5, "c2", "");
     const Geometry& g = board.geometry();
     const Cell c2 = *g.parse("c2");
-    const std::optional<Link> link = findLink(vcLinksOf(board, Color::Black), board, c2, g.north());
+    const std::optional<Link> link =
+        findLink(vcLinksOf(board, Color::Black, kDyadic), board, c2, g.north());
     ASSERT_TRUE(link.has_value());
-    EXPECT_EQ(link->conductance, VcConductances{}.ownToOwn / 4);
+    EXPECT_EQ(link->conductance, kDyadic.ownToOwn / 4);
     board.play(*g.parse("c1"), Color::White);
-    EXPECT_FALSE(findLink(vcLinksOf(board, Color::Black), board, c2, g.north()).has_value());
+    EXPECT_FALSE(
+        findLink(vcLinksOf(board, Color::Black, kDyadic), board, c2, g.north()).has_value());
 }
 
 // Edge template IVa: a lone stone on the fourth row is connected to its edge, but the H-search
@@ -75,23 +82,26 @@ TEST(VcLinks, RicherLimitsLinkAFourthRowStoneToItsEdge) {
         const Board board = testing::boardWith(n, cell, "");
         const Geometry& g = board.geometry();
         const Cell stone = *g.parse(cell);
-        EXPECT_FALSE(findLink(vcLinksOf(board, Color::Black), board, stone, g.south())) << cell;
-        EXPECT_TRUE(findLink(vcLinksOf(board, Color::Black, {}, iva), board, stone, g.south()))
+        EXPECT_FALSE(findLink(vcLinksOf(board, Color::Black, kDyadic), board, stone, g.south()))
+            << cell;
+        EXPECT_TRUE(findLink(vcLinksOf(board, Color::Black, kDyadic, iva), board, stone, g.south()))
             << cell;
     }
 }
 
-// Wolve's conductances: no link between two own groups, so the template's stone reaches its
-// edge only through the empty cells both are linked to; and the divisor is k + 1, so a bridge
-// (both carrier cells needed, k = 2) conducts a third of its base instead of a quarter. Every
-// other link is the default's, divided by k + 1 instead of the power of two at or above it.
+// Wolve's conductances, the default: no link between two own groups, so the template's stone
+// reaches its edge only through the empty cells both are linked to; and the divisor is k + 1,
+// so a bridge (both carrier cells needed, k = 2) conducts a third of its base instead of a
+// quarter. Every other link is the dyadic one's, divided by k + 1 instead of the power of two
+// at or above it.
 TEST(VcLinks, WolveConductancesDropOwnLinksAndDivideByTheCarrier) {
     const Board board = testing::boardWith(5, "c2 b4", "d3");
     const Geometry& g = board.geometry();
     VcConductances wolve;
     wolve.ownToOwn = 0;
     wolve.divisor = CarrierDivisor::Linear;
-    const std::vector<Link> pow2 = vcLinksOf(board, Color::Black);
+    EXPECT_EQ(VcConductances{}, wolve);
+    const std::vector<Link> pow2 = vcLinksOf(board, Color::Black, kDyadic);
     const std::vector<Link> linear = vcLinksOf(board, Color::Black, wolve);
     EXPECT_TRUE(findLink(pow2, board, *g.parse("c2"), g.north()).has_value());
     EXPECT_FALSE(findLink(linear, board, *g.parse("c2"), g.north()).has_value());
@@ -127,7 +137,8 @@ TEST(VcLinks, EveryLinkIsASecondPlayerConnection) {
         const int h = 2 + testing::randomBelow(rng, 4);
         const Board board = testing::randomSparsePosition(w, h, 8, rng);
         for (Color color : {Color::Black, Color::White}) {
-            checked += checkEveryLink(board, color, vcLinksOf(board, color));
+            // The dyadic conductances make links between own groups too: more to check.
+            checked += checkEveryLink(board, color, vcLinksOf(board, color, kDyadic));
         }
     }
     EXPECT_GT(checked, 100);

@@ -208,22 +208,23 @@ TEST_F(EvalCommands, TheResistanceLinksOptionReachesEval) {
 }
 
 // The vc links' conductances are options too: Black's c2 has a template to its edge, a link
-// that vc_own_to_own 0 removes; a bridge's conductance changes with the divisor.
+// that only a positive vc_own_to_own makes (the default, Wolve's 0, makes none); a bridge's
+// conductance changes with the divisor.
 TEST_F(EvalCommands, TheVcConductanceOptionsReachEval) {
     ASSERT_EQ(run("boardsize 9"), "= \n\n");
     run("play b c2");
     run("play w e5");
     ASSERT_EQ(run("param_ohmhex resistance_links vc"), "= \n\n");
     const std::string defaults = payload("eval resistance");
-    ASSERT_EQ(run("param_ohmhex vc_own_to_own 0"), "= \n\n");
-    const std::string withoutOwnLinks = payload("eval resistance");
-    EXPECT_NE(withoutOwnLinks, defaults);
-    ASSERT_EQ(run("param_ohmhex vc_carrier_divisor linear"), "= \n\n");
-    EXPECT_NE(payload("eval resistance"), withoutOwnLinks);
+    ASSERT_EQ(run("param_ohmhex vc_own_to_own 16"), "= \n\n");
+    const std::string withOwnLinks = payload("eval resistance");
+    EXPECT_NE(withOwnLinks, defaults);
+    ASSERT_EQ(run("param_ohmhex vc_carrier_divisor pow2"), "= \n\n");
+    EXPECT_NE(payload("eval resistance"), withOwnLinks);
     EXPECT_EQ(run("param_ohmhex vc_carrier_divisor cubic").substr(0, 2), "? ");
     EXPECT_EQ(run("param_ohmhex vc_own_to_own -1").substr(0, 2), "? ");
-    ASSERT_EQ(run("param_ohmhex vc_own_to_own 16"), "= \n\n");
-    ASSERT_EQ(run("param_ohmhex vc_carrier_divisor pow2"), "= \n\n");
+    ASSERT_EQ(run("param_ohmhex vc_own_to_own 0"), "= \n\n");
+    ASSERT_EQ(run("param_ohmhex vc_carrier_divisor linear"), "= \n\n");
     EXPECT_EQ(payload("eval resistance"), defaults);
 }
 
