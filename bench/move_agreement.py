@@ -14,9 +14,10 @@ games.
   move_agreement.py score --positions positions.txt REFERENCE CANDIDATE...
 
 A positions file holds one position per line: its moves from the empty board, Black first, no
-swap; the side to move follows from their count. An answers file holds one move per position
-(`-` where the engine died: it is restarted and that position leaves the count). `answer`
-appends to --out and goes on from where it stopped, so a long reference run can be resumed.
+swap; the side to move follows from their count. An answers file holds one move per position,
+`-` where the engine died (it is restarted) or refused the position; such a position leaves the
+count. `answer` appends to --out and goes on from where it stopped, so a long reference run can
+be resumed.
 Lines starting with '#' are comments in both.
 """
 import argparse
@@ -119,9 +120,10 @@ def answer_one(engine, moves):
 
 def answer(args):
     positions = data_lines(args.positions)
-    done = len(data_lines(args.out)) if os.path.exists(args.out) else 0
+    started = os.path.exists(args.out) and os.path.getsize(args.out) > 0
+    done = len(data_lines(args.out)) if started else 0
     with open(args.out, "a") as out:
-        if done == 0:
+        if not started:
             setups = "".join(f" --setup {shlex.quote(s)}" for s in args.setup)
             out.write(f"# move_agreement.py answer --engine {shlex.quote(args.engine)}{setups}, "
                       f"{datetime.date.today()}\n")
@@ -133,6 +135,10 @@ def answer(args):
                 move = "-"
                 engine.close()
                 engine = Engine(args.engine, args.size, args.setup)
+            except RuntimeError as e:  # refused: e.g. no move in a finished game
+                print(f"position {done + 1}: {e}", file=sys.stderr)
+                move = "-"
+            done += 1
             out.write(move + "\n")
             out.flush()
         engine.close()
