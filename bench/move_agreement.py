@@ -31,6 +31,8 @@ import shlex
 import subprocess
 import sys
 
+from selfplay import Engine, EngineDied
+
 SGF_MOVE = re.compile(r";\s*[BW]\[([a-z][0-9]+)\]")
 
 
@@ -72,43 +74,14 @@ def sample(args):
         print(line)
 
 
-class EngineDied(Exception):
-    pass
-
-
-class Engine:
-    """An HTP engine on pipes; its stderr is discarded (engines log a lot there)."""
-
-    def __init__(self, command, size, setups):
-        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        self.send(f"boardsize {size} {size}")
-        for setup in setups:
-            self.send(setup)
-
-    def send(self, command):
-        try:
-            self.proc.stdin.write(command + "\n")
-            self.proc.stdin.flush()
-        except BrokenPipeError as e:
-            raise EngineDied() from e
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise EngineDied()
-            if line.strip():
-                lines.append(line.strip())
-            elif lines:
-                break
-        reply = " ".join(lines)
-        if reply.startswith("?"):
-            raise RuntimeError(f"'{command}' failed: {reply}")
-        return reply[1:].strip()
-
-    def close(self):
-        self.proc.kill()
-        self.proc.wait()
+def start_engine(args):
+    """The engine under test, set up for the board size; its stderr is discarded (Benzene's
+    programs log a lot there)."""
+    engine = Engine(shlex.split(args.engine), stderr=subprocess.DEVNULL)
+    engine.send(f"boardsize {args.size} {args.size}")
+    for setup in args.setup:
+        engine.send(setup)
+    return engine
 
 
 def answer_one(engine, moves):
@@ -127,14 +100,14 @@ def answer(args):
             setups = "".join(f" --setup {shlex.quote(s)}" for s in args.setup)
             out.write(f"# move_agreement.py answer --engine {shlex.quote(args.engine)}{setups}, "
                       f"{datetime.date.today()}\n")
-        engine = Engine(args.engine, args.size, args.setup)
+        engine = start_engine(args)
         for line in positions[done:]:
             try:
                 move = answer_one(engine, line.split())
             except EngineDied:
                 move = "-"
                 engine.close()
-                engine = Engine(args.engine, args.size, args.setup)
+                engine = start_engine(args)
             except RuntimeError as e:  # refused: e.g. no move in a finished game
                 print(f"position {done + 1}: {e}", file=sys.stderr)
                 move = "-"

@@ -34,22 +34,34 @@ MIDDLEGAMES = [
 ]
 
 
+class EngineDied(RuntimeError):
+    """The engine's process ended before it answered."""
+
+
 class Engine:
-    def __init__(self, binary, options):
-        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True, bufsize=1)
+    """An HTP engine on pipes: `command` is the ohmhex binary's path, or any engine's argument
+    list; `options` are set with param_ohmhex. Give stderr=subprocess.DEVNULL to an engine
+    whose log nobody reads (Wolve, MoHex): a full stderr pipe would stop it."""
+
+    def __init__(self, command, options=None, stderr=subprocess.PIPE):
+        argv = [command] if isinstance(command, str) else list(command)
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=stderr, text=True, bufsize=1)
         self.stderr_lines = []
-        for key, value in options.items():
+        for key, value in (options or {}).items():
             self.send(f"param_ohmhex {key} {value}")
 
     def send(self, command):
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
+        try:
+            self.proc.stdin.write(command + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError as e:
+            raise EngineDied(f"engine died before '{command}'") from e
         lines = []
         while True:
             line = self.proc.stdout.readline()
             if line == "":
-                raise RuntimeError(f"engine died on '{command}'")
+                raise EngineDied(f"engine died on '{command}'")
             line = line.rstrip("\n")
             if line == "" and lines:
                 break
