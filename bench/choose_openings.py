@@ -41,12 +41,19 @@ def value_for_black(binary, size, depth, cell):
         words = engine.send("search_scores white").split()
     finally:
         engine.close()
+    # search_scores labels (engine/search_display.cpp): "W5"/"L3" for a proven win or loss in
+    # so many plies, "<" before an upper bound, thousands as "12k".
     scores = words[1::2]
-    if any(s.startswith(("win", "loss")) for s in scores):
+    if any(s.lstrip("<").startswith(("W", "L")) for s in scores):
         return None
-    # Moves refuted by a null window have only an upper bound ("<="); the best exact score is
-    # the position's value.
-    return -max(int(s) for s in scores if not s.startswith("<="))
+    # Moves refuted by a null window have only an upper bound; the best exact score is the
+    # position's value.
+    return -max(exact_value(s) for s in scores if not s.startswith("<"))
+
+
+def exact_value(label):
+    """An exact search_scores label as a number ("12k" is 12000, towards zero)."""
+    return int(label[:-1]) * 1000 if label.endswith("k") else int(label)
 
 
 def main():
