@@ -112,30 +112,34 @@ void VcLinks::append(const Board& board, Color color, std::vector<Link>& links) 
         for (std::size_t j = i + 1; j < endpoints_.size(); ++j) {
             const Cell a = endpoints_[i];
             const Cell b = endpoints_[j];
+            // Zero for two own groups by default (Wolve's conductances): no link to look for.
+            const double base = baseConductance(board, a, b);
+            if (base <= 0)
+                continue;
             const std::span<const CellSet> fulls = connections_.fulls(a, b);
             // Sorted by carrier size: an empty carrier is an adjacency, already in the circuit.
             if (fulls.empty() || fulls.front().none())
                 continue;
-            const double c = conductance(board, a, b, fulls);
-            if (c > 0)
-                links.push_back({a, b, c});
+            links.push_back({a, b, base / carrierDivisor(fulls)});
         }
     }
 }
 
-double VcLinks::conductance(const Board& board, Cell a, Cell b,
-                            std::span<const CellSet> fulls) const {
+// The link's conductance before the division by the carrier, by what its ends are.
+double VcLinks::baseConductance(const Board& board, Cell a, Cell b) const {
+    const int ownEnds = !board.isEmpty(a) + !board.isEmpty(b);
+    return ownEnds == 2   ? conductances_.ownToOwn
+           : ownEnds == 1 ? conductances_.ownToEmpty
+                          : conductances_.emptyToEmpty;
+}
+
+// k + 1, or the power of two at or above it, with k the cells every full carrier needs.
+double VcLinks::carrierDivisor(std::span<const CellSet> fulls) const {
     CellSet common = fulls.front();
     for (const CellSet& carrier : fulls.subspan(1))
         common &= carrier;
     const auto needed = static_cast<unsigned>(common.count());
-    const int ownEnds = !board.isEmpty(a) + !board.isEmpty(b);
-    const double base = ownEnds == 2   ? conductances_.ownToOwn
-                        : ownEnds == 1 ? conductances_.ownToEmpty
-                                       : conductances_.emptyToEmpty;
-    const unsigned divisor =
-        conductances_.divisor == CarrierDivisor::Linear ? needed + 1 : std::bit_ceil(needed + 1);
-    return base / static_cast<double>(divisor);
+    return conductances_.divisor == CarrierDivisor::Linear ? needed + 1 : std::bit_ceil(needed + 1);
 }
 
 } // namespace hex::eval

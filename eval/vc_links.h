@@ -79,7 +79,8 @@ private:
     void keepWithinBudget(std::vector<Base>& bases);
     static std::size_t heldBytes(const std::vector<Base>& bases) noexcept;
 
-    double conductance(const Board& board, Cell a, Cell b, std::span<const CellSet> fulls) const;
+    double baseConductance(const Board& board, Cell a, Cell b) const;
+    double carrierDivisor(std::span<const CellSet> fulls) const;
 
     VcConductances conductances_;
     Connections connections_;
