@@ -37,6 +37,11 @@ void SearchPlayer::clear() {
         table_->clear();
     solver_.clearTable();
     last_.reset();
+    // The evaluator keeps state between positions (the vc links' recent H-search builds, from
+    // which later ones derive), and a derived build can find what a fresh one misses: a new game
+    // starts from a fresh evaluator, so that it plays the same whatever came before it (a
+    // resumed or sharded self-play run writes the games of an uninterrupted one).
+    evaluator_.reset();
 }
 
 // (Re)creates the table and evaluator when the settings changed; false for an unknown evaluator.

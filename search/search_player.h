@@ -64,7 +64,7 @@ public:
                     const StopFn& shouldStop);
 
     const std::optional<LastSearch>& last() const noexcept { return last_; }
-    // Forgets the table and the last search (a new game).
+    // Forgets the table, the last search and the evaluator's state (a new game).
     void clear();
 
 private:
