@@ -40,6 +40,7 @@ void Connections::build(const Board& board, Color color, Scope scope) {
     onEngine(*slot_.engines, words_, [&](auto& engine) {
         engine.setStop(&stop_);
         engine.run(map_, limits_);
+        addLadders(engine);
         stopped_ = engine.stopped();
         finish(engine, scope);
     });
@@ -58,6 +59,7 @@ void Connections::buildFrom(const VcSnapshot& base, const Board& board, Scope sc
         engine.setStop(&stop_);
         engine.runFrom(map_, limits_, base, newOwn.template resized<Set::kWords>(),
                        newOpp.template resized<Set::kWords>());
+        addLadders(engine);
         stopped_ = engine.stopped();
         finish(engine, scope);
     });
@@ -97,6 +99,21 @@ void Connections::prepare(const Board& board, Color color) {
     width_ = board.width();
     height_ = board.height();
     words_ = (board.geometry().cellCount() + 63) / 64; // carriers hold cells only
+    const Geometry& g = board.geometry();
+    if (limits_.ladders && (ladderGeometry_ != &g || ladderColor_ != color)) {
+        ladderGeometry_ = &g;
+        ladderColor_ = color;
+        ladderSteps_[0] = ladderSteps(g, g.edge1(color));
+        ladderSteps_[1] = ladderSteps(g, g.edge2(color));
+    }
+}
+
+template <int W>
+void Connections::addLadders(HSearch<W>& engine) {
+    if (!limits_.ladders || edge1_ == edge2_)
+        return;
+    for (int i = 0; i < 2; ++i)
+        engine.addLadders(ladderSteps_[static_cast<std::size_t>(i)], i == 0 ? edge1_ : edge2_);
 }
 
 // Runs `search` on the engine whose carriers are `words` wide (mutable or not with `engines`).

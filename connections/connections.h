@@ -2,10 +2,12 @@
 
 #include "connections/cell_set.h"
 #include "connections/h_search.h"
+#include "connections/ladders.h"
 #include "connections/vc.h"
 #include "connections/vc_snapshot.h"
 #include "core/board.h"
 
+#include <array>
 #include <memory>
 #include <span>
 #include <utility>
@@ -93,6 +95,8 @@ private:
     std::size_t pairIndex(int a, int b) const noexcept { return vcPairIndex(a, b, nodes_); }
 
     void prepare(const Board& board, Color color);
+    template <int W>
+    void addLadders(HSearch<W>& engine);
     template <typename EngineSet, typename Search>
     static void onEngine(EngineSet& engines, int words, Search search);
     template <int W>
@@ -118,6 +122,10 @@ private:
     int height_ = 0;
     int words_ = 0;
     int generation_ = 0;
+    // Ladder steps toward each of color_'s edges on the last build's geometry.
+    const Geometry* ladderGeometry_ = nullptr;
+    Color ladderColor_ = Color::Black;
+    std::array<std::vector<LadderStep>, 2> ladderSteps_;
 };
 
 } // namespace hex

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connections/cell_set.h"
+#include "connections/ladders.h"
 #include "connections/vc.h"
 #include "connections/vc_snapshot.h"
 #include "core/board.h"
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -82,6 +84,30 @@ public:
         propagate();
     }
 
+    // After run or runFrom: extends the fulls to `edge` (an endpoint) along second-row ladders
+    // (see LadderStep), then runs the rules on what that adds. A ladder full is kept even when
+    // its pair is at the per-pair limit.
+    void addLadders(std::span<const LadderStep> steps, int edge) {
+        if (stopped_)
+            return;
+        bool added = false;
+        for (const LadderStep& step : steps) {
+            const int from = endpointAt(step.from);
+            const int to = endpointAt(step.to);
+            if (from < 0 || from == edge || !isEmptyCell(to, step.to) ||
+                !isEmptyCell(endpointAt(step.shared), step.shared))
+                continue;
+            // `to`'s own fulls, and those of the own groups it touches (the limits may have
+            // kept only other ones for `to`, such as the bridges through `shared`).
+            added |= extendLadder(step, from, edge, pair(to, edge).fulls);
+            for (const Partner& p : partners_[static_cast<std::size_t>(to)])
+                if (p.z != edge && p.z != from && cellOf(p.z) == kNoCell && touches(pairs_[p.pair]))
+                    added |= extendLadder(step, from, edge, pair(p.z, edge).fulls);
+        }
+        if (added)
+            propagate();
+    }
+
     // Appends every connection found to `out` (whose position and width the caller set).
     void save(VcSnapshot& out) const {
         for (const std::size_t i : touchedPairs_) {
@@ -135,6 +161,7 @@ private:
             if (cellOf(e) != kNoCell)
                 cellSet_[static_cast<std::size_t>(e)].set(cellOf(e));
         queue_.clear();
+        processed_ = 0;
         changedQueue_.clear();
         stopped_ = false;
     }
@@ -226,18 +253,46 @@ private:
     Cell cellOf(int endpoint) const noexcept {
         return map_->cellOf[static_cast<std::size_t>(endpoint)];
     }
+    int endpointAt(Cell node) const noexcept {
+        return map_->endpointOf[static_cast<std::size_t>(node)];
+    }
+    bool isEmptyCell(int endpoint, Cell cell) const noexcept {
+        return endpoint >= 0 && cellOf(endpoint) == cell;
+    }
+
+    // Whether a pair's endpoints are adjacent (their smallest possible full, the empty one).
+    static bool touches(const PairVcs& p) noexcept {
+        return !p.fulls.empty() && p.fulls.front().none();
+    }
+
+    // The ladder step's fulls for `from`, built on the fulls `ahead` that join `step.to` (or an
+    // own group it touches) to the edge; `ahead` is another pair's list than `from`'s.
+    bool extendLadder(const LadderStep& step, int from, int edge, const std::vector<Set>& ahead) {
+        bool added = false;
+        for (std::size_t i = 0; i < ahead.size(); ++i) {
+            Set carrier = ahead[i];
+            if (carrier.test(step.shared) || carrier.test(step.from) || carrier.test(step.to))
+                continue;
+            carrier.set(step.to);
+            carrier.set(step.shared);
+            added |= addFull(from, edge, carrier, /*overLimit=*/true);
+        }
+        return added;
+    }
 
     // Every new full is combined with every full stored when it is processed, so each pair of
     // fulls meets when the later of the two is processed. In runFrom, the changed base fulls go
     // first and skip the carried ones, except through a changed endpoint: with them they make
     // only what the base made (a combination is new only where both carriers lost a cell, or
     // through a new group).
+    // Called again after more fulls were queued, it goes on where it stopped.
     void propagate() {
         for (const Pending& p : changedQueue_) {
             andThrough(p.a, p.b, p.carrier, changed_[static_cast<std::size_t>(p.a)]);
             andThrough(p.b, p.a, p.carrier, changed_[static_cast<std::size_t>(p.b)]);
         }
-        for (std::size_t next = 0; next < queue_.size(); ++next) {
+        changedQueue_.clear();
+        for (std::size_t& next = processed_; next < queue_.size(); ++next) {
             if (next % kStopInterval == 0 && stop_ && *stop_ && (*stop_)()) {
                 stopped_ = true;
                 return;
@@ -279,22 +334,24 @@ private:
     }
 
     // Stores a full and queues it for the AND rule.
-    bool addFull(int a, int b, const Set& carrier) {
-        if (!storeFull(a, b, carrier))
+    bool addFull(int a, int b, const Set& carrier, bool overLimit = false) {
+        if (!storeFull(a, b, carrier, overLimit))
             return false;
         queue_.push_back({a, b, carrier});
         return true;
     }
 
-    bool storeFull(int a, int b, const Set& carrier) {
+    bool storeFull(int a, int b, const Set& carrier, bool overLimit = false) {
         PairVcs& p = pair(a, b);
         for (const Set& f : p.fulls)
             if (f.isSubsetOf(carrier))
                 return false;
+        if (limits_.coverOr && !overLimit && !shrinksMeet(p.fulls, carrier))
+            return false;
         eraseFullsContaining(p, carrier);
         if (std::erase_if(p.semis, [&](const SemiVc& s) { return carrier.isSubsetOf(s.carrier); }))
             recomputeMeet(p);
-        if (static_cast<int>(p.fulls.size()) >= limits_.maxFullPerPair)
+        if (static_cast<int>(p.fulls.size()) >= limits_.maxFullPerPair && !overLimit)
             return false;
         p.fulls.push_back(carrier);
         const std::size_t ab = pairIndex(a, b);
@@ -332,7 +389,7 @@ private:
         }
         if (erased)
             recomputeMeet(p);
-        if (orRule(a, b, carrier)) {
+        if (limits_.coverOr ? coverOrRule(a, b, carrier) : orRule(a, b, carrier)) {
             // The OR rule produced fulls; one may make this semi redundant.
             for (const Set& f : p.fulls)
                 if (f.isSubsetOf(carrier))
@@ -397,6 +454,77 @@ private:
         return !found_.empty();
     }
 
+    // Whether a new full (no superset of a stored one) is worth keeping for the cover rules:
+    // it replaces a stored one, or avoids a cell that every stored one needs.
+    static bool shrinksMeet(const std::vector<Set>& fulls, const Set& carrier) noexcept {
+        if (fulls.empty())
+            return true;
+        Set meet = fulls.front();
+        bool replaces = false;
+        for (const Set& f : fulls) {
+            meet &= f;
+            replaces |= carrier.isSubsetOf(f);
+        }
+        return replaces || !meet.isSubsetOf(carrier);
+    }
+
+    // The OR rule as Benzene's later H-search (Pawlewicz) applies it, for the fulls that matter
+    // most to a pair: those that avoid a cell every stored full needs. For each such cell
+    // outside the new semi's carrier, the semis avoiding it (the new one among them) either
+    // share a cell, or a greedy choice of them unites into a full that avoids it. Any number of
+    // semis may be combined; the first full of a pair is the union of all of them, if their
+    // carriers share no cell.
+    bool coverOrRule(int a, int b, const Set& newCarrier) {
+        const PairVcs& p = pair(a, b);
+        if (p.semis.empty() || newCarrier.intersects(p.semiMeet))
+            return false;
+        found_.clear();
+        Set candidates;
+        if (p.fulls.empty()) {
+            const Set first = greedyCover(p.semis, newCarrier, kNoCell);
+            found_.push_back(first);
+            candidates = first - newCarrier;
+        } else {
+            candidates = p.fulls.front();
+            for (const Set& f : p.fulls)
+                candidates &= f;
+            candidates = candidates - newCarrier;
+        }
+        for (Cell c = candidates.first(); c != kNoCell; c = candidates.nextFrom(c + 1)) {
+            Set meet = newCarrier;
+            for (const SemiVc& s : p.semis)
+                if (!s.carrier.test(c))
+                    meet &= s.carrier;
+            if (meet.any())
+                continue;
+            const Set cover = greedyCover(p.semis, newCarrier, c);
+            found_.push_back(cover);
+            candidates &= cover; // the cells the new full avoids need no other
+        }
+        // Collected first: adding a full erases semis the loop was reading.
+        for (std::size_t i = 0; i < found_.size(); ++i) {
+            const Set f = found_[i];
+            addFull(a, b, f);
+        }
+        return !found_.empty();
+    }
+
+    // The union of the new carrier and of the semis (none holding `avoid`) taken in order while
+    // each shrinks the running intersection, until it is empty. Precondition: it gets empty.
+    static Set greedyCover(const std::vector<SemiVc>& semis, const Set& newCarrier, Cell avoid) {
+        Set meet = newCarrier;
+        Set cover = newCarrier;
+        for (const SemiVc& s : semis) {
+            if (meet.none())
+                break;
+            if ((avoid != kNoCell && s.carrier.test(avoid)) || meet.isSubsetOf(s.carrier))
+                continue;
+            meet &= s.carrier;
+            cover |= s.carrier;
+        }
+        return cover;
+    }
+
     // What one OR search reads: the semis it combines and the fulls the pair held when it began.
     struct OrScope {
         const std::vector<SemiVc>& semis;
@@ -448,6 +576,7 @@ private:
     std::vector<char> touched_;                  // nodes_ x nodes_
     std::vector<std::size_t> touchedPairs_;
     std::vector<Pending> queue_;
+    std::size_t processed_ = 0; // queue_ entries through the rules
     static constexpr std::size_t kStopInterval = 64;
     const StopFn* stop_ = nullptr;
     bool stopped_ = false;

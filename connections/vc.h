@@ -15,6 +15,10 @@ struct VcLimits {
     int maxSemiPerPair = 24;  // semi connections kept per pair of endpoints
     int maxOrSemis = 4;       // semis combined by one application of the OR rule
     bool andOverEdge = false; // whether the AND rule may go through a group holding an own edge
+    bool ladders = false;     // whether fulls are extended along second-row ladders (LadderStep)
+    // Whether the OR rule and the fulls kept aim at the smallest intersection of each pair's
+    // fulls (HSearch::coverOrRule; maxOrSemis then does not apply) instead of the first ones.
+    bool coverOr = false;
 
     bool operator==(const VcLimits&) const = default;
 };

@@ -68,6 +68,15 @@ void declareEngineOptions(Options& options) {
     options.declare(O::integer("vc_or_semis", limits.maxOrSemis, 2, most.maxOrSemis,
                                "resistance_links vc: semi connections one application of the "
                                "OR rule may combine."));
+    options.declare(O::boolean("vc_ladders", limits.ladders,
+                               "resistance_links vc: the H-search extends connections to an edge "
+                               "along second-row ladders (a ladder toward an own stone that "
+                               "holds the edge connects)."));
+    options.declare(O::boolean("vc_cover_or", limits.coverOr,
+                               "resistance_links vc: the H-search keeps, per pair, the fulls "
+                               "that shrink the cells all its fulls need, and its OR rule "
+                               "combines any number of semis to find them (vc_or_semis then "
+                               "does not apply)."));
     options.declare(O::text("network_file", "",
                             "The learned evaluator's net (an .ohnn file, docs/network.md), loaded "
                             "and checked when set; empty: the net built into ohmhex. A TCP "

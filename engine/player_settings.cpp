@@ -46,6 +46,8 @@ eval::EvaluatorConfig evaluatorConfig(const Options& options,
     config.vcLimits.maxFullPerPair = static_cast<int>(options.getInt("vc_fulls_per_pair"));
     config.vcLimits.maxSemiPerPair = static_cast<int>(options.getInt("vc_semis_per_pair"));
     config.vcLimits.maxOrSemis = static_cast<int>(options.getInt("vc_or_semis"));
+    config.vcLimits.ladders = options.getBool("vc_ladders");
+    config.vcLimits.coverOr = options.getBool("vc_cover_or");
     config.network = std::move(network);
     config.networkRotation = options.getBool("network_rotation");
     config.networkValue = options.getString("network_value");

@@ -10,6 +10,6 @@ namespace hex::eval {
 // four semis per pair, OR over 3, about 7 ms (1.8 ms at 10 stones), which a search at one
 // second per move can afford. Below three fulls, six semis and OR over four a lone stone on
 // the fourth row is not found connected to its edge (edge template IVa).
-inline constexpr VcLimits kVcEvaluationLimits{2, 4, 3, false};
+inline constexpr VcLimits kVcEvaluationLimits{2, 4, 3, false, true};
 
 } // namespace hex::eval

@@ -135,45 +135,89 @@ bool checkBothColours(const Board& board, Connections& vcs, testing::VcChecker& 
     return true;
 }
 
-TEST(Connections, EveryReportedConnectionHoldsByBruteForce) {
-    std::mt19937 rng(12345);
+// Brute-forces `vcs`'s connections of both colours on `count` random positions drawn by
+// `draw` (a board size and a stone count from the generator); the number of checks made.
+template <typename Draw>
+int checkRandomPositions(Connections& vcs, std::mt19937& rng, int count, Draw draw) {
     testing::VcChecker checker;
-    Connections vcs;
     int positions = 0;
     int checked = 0;
-    while (positions < 600) {
-        const int size = 3 + static_cast<int>(rng() % 3);
-        const int stones = static_cast<int>(rng() % static_cast<unsigned>(size * size - 2));
+    while (positions < count) {
+        const auto [size, stones] = draw(rng);
         auto board = testing::randomPosition(size, stones, rng);
         if (!board)
             continue;
         ++positions;
         if (!checkBothColours(*board, vcs, checker, checked))
-            return;
+            break;
     }
+    return checked;
+}
+
+TEST(Connections, EveryReportedConnectionHoldsByBruteForce) {
+    std::mt19937 rng(12345);
+    Connections vcs;
+    const int checked = checkRandomPositions(vcs, rng, 600, [](std::mt19937& r) {
+        const int size = 3 + static_cast<int>(r() % 3);
+        return std::pair{size, static_cast<int>(r() % static_cast<unsigned>(size * size - 2))};
+    });
     EXPECT_GT(checked, 5000);
 }
 
 TEST(Connections, SmallLimitsStillSound) {
     std::mt19937 rng(777);
-    testing::VcChecker checker;
     VcLimits limits;
     limits.maxFullPerPair = 2;
     limits.maxSemiPerPair = 3;
     limits.maxOrSemis = 2;
     limits.andOverEdge = true;
     Connections vcs(limits);
-    int positions = 0;
+    const int checked = checkRandomPositions(vcs, rng, 60, [](std::mt19937& r) {
+        return std::pair{4, static_cast<int>(r() % 10)};
+    });
+    EXPECT_GT(checked, 150);
+}
+
+// The cover rules (VcLimits::coverOr) combine any number of semis and keep other fulls: every
+// one of them still holds, with small and large per-pair limits.
+TEST(Connections, CoverOrRuleStillSound) {
+    std::mt19937 rng(4242);
+    const auto draw = [](std::mt19937& r) {
+        return std::pair{3 + static_cast<int>(r() % 3), static_cast<int>(r() % 10)};
+    };
     int checked = 0;
-    while (positions < 60) {
-        auto board = testing::randomPosition(4, static_cast<int>(rng() % 10), rng);
+    for (const int semis : {3, 24}) {
+        VcLimits limits;
+        limits.maxFullPerPair = semis == 3 ? 2 : 12;
+        limits.maxSemiPerPair = semis;
+        limits.coverOr = true;
+        Connections vcs(limits);
+        checked += checkRandomPositions(vcs, rng, 150, draw);
+    }
+    EXPECT_GT(checked, 3000);
+}
+
+// Where the OR rule needs four semis, the cover rule finds the full that OR over three misses.
+TEST(Connections, CoverOrRuleCombinesAnyNumberOfSemis) {
+    std::mt19937 rng(31);
+    VcLimits three;
+    three.maxOrSemis = 3;
+    VcLimits cover = three;
+    cover.coverOr = true;
+    Connections byThree(three);
+    Connections byCover(cover);
+    int moreEdgeFulls = 0;
+    for (int round = 0; round < 200; ++round) {
+        auto board = testing::randomPosition(5, static_cast<int>(rng() % 8), rng);
         if (!board)
             continue;
-        ++positions;
-        if (!checkBothColours(*board, vcs, checker, checked))
-            return;
+        for (Color color : {Color::Black, Color::White}) {
+            byThree.build(*board, color);
+            byCover.build(*board, color);
+            moreEdgeFulls += byThree.edgeFulls().empty() && !byCover.edgeFulls().empty();
+        }
     }
-    EXPECT_GT(checked, 150);
+    EXPECT_GT(moreEdgeFulls, 0);
 }
 
 // The H-search on W-word carriers, as the full-width sets the queries return.
