@@ -22,6 +22,7 @@ import math
 import shlex
 import subprocess
 import sys
+import tempfile
 
 from selfplay import Engine
 
@@ -114,8 +115,10 @@ def main():
         positions = [line.split() for line in f if line.strip() and not line.startswith("#")]
     chosen = positions[args.skip: args.skip + args.first]
     correlations, same_best = [], 0
+    # Wolve writes its log file into its working directory: a scratch one, not the caller's.
+    scratch = tempfile.TemporaryDirectory(prefix="circuit_compare-")
     for number, moves in enumerate(chosen, start=args.skip):
-        wolve = Engine([args.wolve], stderr=subprocess.DEVNULL)
+        wolve = Engine([args.wolve], stderr=subprocess.DEVNULL, cwd=scratch.name)
         ohmhex = Engine(shlex.split(args.engine), stderr=subprocess.DEVNULL)
         try:
             rho, best_w, best_o = compare(args, moves, wolve, ohmhex)
@@ -125,6 +128,9 @@ def main():
         finally:
             wolve.close()
             ohmhex.close()
+        if not best_w or not best_o:
+            print(f"{number}: every child is decided for one of the two")
+            continue
         correlations.append(rho)
         same_best += bool(best_w and best_o and best_w[0][0] == best_o[0][0])
         show = lambda best, i: " ".join(f"{r[0]} {r[i]:+.3f}" for r in best)

@@ -11,7 +11,9 @@ games.
   move_agreement.py sample --games DIR... [--count 400] [--seed 7] > positions.txt
   move_agreement.py answer --positions positions.txt --out answers.txt \\
       --engine "ohmhex -o max_depth=1" [--setup "param_ohmhex ..."]...
-  move_agreement.py score --positions positions.txt REFERENCE CANDIDATE...
+  move_agreement.py answer --positions positions.txt --out winners.txt --solve 3 \\
+      --engine "ohmhex"
+  move_agreement.py score --positions positions.txt [--open winners.txt] REFERENCE CANDIDATE...
 
 A positions file holds one position per line: its moves from the empty board, Black first, no
 swap; the side to move follows from their count. An answers file holds one move per position,
@@ -84,11 +86,16 @@ def start_engine(args):
     return engine
 
 
-def answer_one(engine, moves):
+def answer_one(engine, moves, solve_seconds=None):
+    """The engine's move, or with solve_seconds the winner its solver proves (`-` if none)."""
     engine.send("clear_board")
     for i, move in enumerate(moves):
         engine.send(f"play {'b' if i % 2 == 0 else 'w'} {move}")
-    return engine.send(f"genmove {'b' if len(moves) % 2 == 0 else 'w'}").lower()
+    to_move = "b" if len(moves) % 2 == 0 else "w"
+    if solve_seconds is None:
+        return engine.send(f"genmove {to_move}").lower()
+    winner = engine.send(f"solve-state {to_move} {solve_seconds:g}").lower()
+    return winner if winner in ("black", "white") else "-"
 
 
 def answer(args):
@@ -98,12 +105,13 @@ def answer(args):
     with open(args.out, "a") as out:
         if not started:
             setups = "".join(f" --setup {shlex.quote(s)}" for s in args.setup)
-            out.write(f"# move_agreement.py answer --engine {shlex.quote(args.engine)}{setups}, "
-                      f"{datetime.date.today()}\n")
+            solve = f" --solve {args.solve:g}" if args.solve is not None else ""
+            out.write(f"# move_agreement.py answer --engine {shlex.quote(args.engine)}{setups}"
+                      f"{solve}, {datetime.date.today()}\n")
         engine = start_engine(args)
         for line in positions[done:]:
             try:
-                move = answer_one(engine, line.split())
+                move = answer_one(engine, line.split(), args.solve)
             except EngineDied:
                 move = "-"
                 engine.close()
@@ -117,20 +125,20 @@ def answer(args):
         engine.close()
 
 
-def agreement(reference, candidate):
-    """Positions where both answered, and those where they chose the same move."""
+def agreement(reference, candidate, counted):
+    """Positions counted where both answered, and those where they chose the same move."""
     both = [i for i in range(min(len(reference), len(candidate)))
-            if reference[i] != "-" and candidate[i] != "-"]
+            if counted(i) and reference[i] != "-" and candidate[i] != "-"]
     return len(both), sum(reference[i] == candidate[i] for i in both)
 
 
-def paired(reference, first, other):
+def paired(reference, first, other, counted):
     """Sign test of `other` against `first`: positions where only one agrees with the
     reference. z > 2 means `other` agrees more often beyond chance (about 95%)."""
     n = min(len(reference), len(first), len(other))
     only_first = only_other = 0
     for i in range(n):
-        if "-" in (reference[i], first[i], other[i]):
+        if not counted(i) or "-" in (reference[i], first[i], other[i]):
             continue
         a, b = first[i] == reference[i], other[i] == reference[i]
         only_first += a and not b
@@ -144,12 +152,19 @@ def score(args):
     count = len(data_lines(args.positions))
     reference = data_lines(args.reference)
     candidates = [(path, data_lines(path)) for path in args.candidates]
+    counted = lambda i: True
+    if args.open:
+        # A position the solver decides measures only how a player chooses among winning (or
+        # among losing) moves: any winning move is as good, and in a lost position none is.
+        winners = data_lines(args.open)
+        counted = lambda i: i < len(winners) and winners[i] == "-"
+        print(f"open positions only: {sum(map(counted, range(count)))} of {count} ({args.open})")
     print(f"reference {args.reference} ({len(reference)} of {count} positions)")
     for path, moves in candidates:
-        n, same = agreement(reference, moves)
+        n, same = agreement(reference, moves, counted)
         line = f"{path}: {same}/{n} = {same / max(1, n):.3f}"
         if path != candidates[0][0]:
-            only_first, only_this, z = paired(reference, candidates[0][1], moves)
+            only_first, only_this, z = paired(reference, candidates[0][1], moves, counted)
             line += f"; against {candidates[0][0]}: {only_first} vs {only_this}, z = {z:+.2f}"
         print(line)
 
@@ -171,8 +186,13 @@ def main():
     a.add_argument("--engine", required=True, help="command line, split like a shell's")
     a.add_argument("--setup", action="append", default=[], help="HTP command sent once")
     a.add_argument("--size", type=int, default=11)
+    a.add_argument("--solve", type=float, metavar="SECONDS",
+                   help="answer with the winner the solver proves in SECONDS (solve-state), or "
+                        "-: the file for score --open")
     c = commands.add_parser("score", help="agreement of answers with a reference")
     c.add_argument("--positions", required=True)
+    c.add_argument("--open", metavar="WINNERS",
+                   help="count only the positions the answer --solve file leaves open (-)")
     c.add_argument("reference")
     c.add_argument("candidates", nargs="+")
     args = parser.parse_args()

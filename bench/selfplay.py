@@ -41,12 +41,16 @@ class EngineDied(RuntimeError):
 class Engine:
     """An HTP engine on pipes: `command` is the ohmhex binary's path, or any engine's argument
     list; `options` are set with param_ohmhex. Give stderr=subprocess.DEVNULL to an engine
-    whose log nobody reads (Wolve, MoHex): a full stderr pipe would stop it."""
+    whose log nobody reads (Wolve, MoHex): a full stderr pipe would stop it. `cwd` is the
+    engine's working directory (Benzene's programs write a log file into theirs); a relative
+    program path is taken from the caller's."""
 
-    def __init__(self, command, options=None, stderr=subprocess.PIPE):
+    def __init__(self, command, options=None, stderr=subprocess.PIPE, cwd=None):
         argv = [command] if isinstance(command, str) else list(command)
+        if cwd is not None and os.sep in argv[0]:
+            argv[0] = os.path.abspath(argv[0])
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=stderr, text=True, bufsize=1)
+                                     stderr=stderr, text=True, bufsize=1, cwd=cwd)
         self.stderr_lines = []
         for key, value in (options or {}).items():
             self.send(f"param_ohmhex {key} {value}")
