@@ -100,11 +100,10 @@ void Connections::prepare(const Board& board, Color color) {
     height_ = board.height();
     words_ = (board.geometry().cellCount() + 63) / 64; // carriers hold cells only
     const Geometry& g = board.geometry();
-    if (limits_.ladders && (ladderGeometry_ != &g || ladderColor_ != color)) {
+    if (limits_.ladders && ladderGeometry_ != &g) {
         ladderGeometry_ = &g;
-        ladderColor_ = color;
-        ladderSteps_[0] = ladderSteps(g, g.edge1(color));
-        ladderSteps_[1] = ladderSteps(g, g.edge2(color));
+        for (Cell edge : {g.north(), g.south(), g.west(), g.east()})
+            ladderSteps_[static_cast<std::size_t>(edge - g.north())] = ladderSteps(g, edge);
     }
 }
 
@@ -112,8 +111,12 @@ template <int W>
 void Connections::addLadders(HSearch<W>& engine) {
     if (!limits_.ladders || edge1_ == edge2_)
         return;
-    for (int i = 0; i < 2; ++i)
-        engine.addLadders(ladderSteps_[static_cast<std::size_t>(i)], i == 0 ? edge1_ : edge2_);
+    const Geometry& g = *ladderGeometry_;
+    const auto stepsToward = [&](Cell edge) -> const std::vector<LadderStep>& {
+        return ladderSteps_[static_cast<std::size_t>(edge - g.north())];
+    };
+    engine.addLadders(stepsToward(g.edge1(color_)), edge1_);
+    engine.addLadders(stepsToward(g.edge2(color_)), edge2_);
 }
 
 // Runs `search` on the engine whose carriers are `words` wide (mutable or not with `engines`).

@@ -122,10 +122,10 @@ private:
     int height_ = 0;
     int words_ = 0;
     int generation_ = 0;
-    // Ladder steps toward each of color_'s edges on the last build's geometry.
+    // Ladder steps toward each edge (north, south, west, east) of the last build's geometry:
+    // one object builds both colours in turn, so the steps of all four are kept.
     const Geometry* ladderGeometry_ = nullptr;
-    Color ladderColor_ = Color::Black;
-    std::array<std::vector<LadderStep>, 2> ladderSteps_;
+    std::array<std::vector<LadderStep>, 4> ladderSteps_;
 };
 
 } // namespace hex

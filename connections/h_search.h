@@ -459,13 +459,18 @@ private:
     static bool shrinksMeet(const std::vector<Set>& fulls, const Set& carrier) noexcept {
         if (fulls.empty())
             return true;
-        Set meet = fulls.front();
         bool replaces = false;
-        for (const Set& f : fulls) {
-            meet &= f;
+        for (const Set& f : fulls)
             replaces |= carrier.isSubsetOf(f);
-        }
-        return replaces || !meet.isSubsetOf(carrier);
+        return replaces || !meetOf(fulls).isSubsetOf(carrier);
+    }
+
+    // The cells every one of a non-empty list of fulls needs.
+    static Set meetOf(const std::vector<Set>& fulls) noexcept {
+        Set meet = fulls.front();
+        for (const Set& f : fulls)
+            meet &= f;
+        return meet;
     }
 
     // The OR rule as Benzene's later H-search (Pawlewicz) applies it, for the fulls that matter
@@ -485,10 +490,7 @@ private:
             found_.push_back(first);
             candidates = first - newCarrier;
         } else {
-            candidates = p.fulls.front();
-            for (const Set& f : p.fulls)
-                candidates &= f;
-            candidates = candidates - newCarrier;
+            candidates = meetOf(p.fulls) - newCarrier;
         }
         for (Cell c = candidates.first(); c != kNoCell; c = candidates.nextFrom(c + 1)) {
             Set meet = newCarrier;
