@@ -31,11 +31,7 @@ COLUMNS = "abcdefghijklmnopqrs"
 
 def set_up(engine, size, moves):
     engine.send(f"boardsize {size} {size}")
-    colour = "b"
-    for move in moves:
-        engine.send(f"play {colour} {move}")
-        colour = "w" if colour == "b" else "b"
-    return colour
+    return engine.play_moves(moves)
 
 
 def wolve_value(wolve, mover, move):
@@ -51,7 +47,7 @@ def wolve_value(wolve, mover, move):
         return None
     if math.isnan(value) or math.isinf(value):
         return None
-    return value if mover == "b" else -value
+    return value if mover == "black" else -value
 
 
 def ohmhex_value(ohmhex, mover, move):

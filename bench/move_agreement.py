@@ -32,6 +32,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 
 from selfplay import Engine, EngineDied
 
@@ -76,10 +77,10 @@ def sample(args):
         print(line)
 
 
-def start_engine(args):
-    """The engine under test, set up for the board size; its stderr is discarded (Benzene's
-    programs log a lot there)."""
-    engine = Engine(shlex.split(args.engine), stderr=subprocess.DEVNULL)
+def start_engine(args, workdir):
+    """The engine under test, set up for the board size; its stderr is discarded and it runs in
+    `workdir` (Benzene's programs log a lot there, and write a log file into their directory)."""
+    engine = Engine(shlex.split(args.engine), stderr=subprocess.DEVNULL, cwd=workdir)
     engine.send(f"boardsize {args.size} {args.size}")
     for setup in args.setup:
         engine.send(setup)
@@ -89,9 +90,7 @@ def start_engine(args):
 def answer_one(engine, moves, solve_seconds=None):
     """The engine's move, or with solve_seconds the winner its solver proves (`-` if none)."""
     engine.send("clear_board")
-    for i, move in enumerate(moves):
-        engine.send(f"play {'b' if i % 2 == 0 else 'w'} {move}")
-    to_move = "b" if len(moves) % 2 == 0 else "w"
+    to_move = engine.play_moves(moves)
     if solve_seconds is None:
         return engine.send(f"genmove {to_move}").lower()
     winner = engine.send(f"solve-state {to_move} {solve_seconds:g}").lower()
@@ -108,14 +107,15 @@ def answer(args):
             solve = f" --solve {args.solve:g}" if args.solve is not None else ""
             out.write(f"# move_agreement.py answer --engine {shlex.quote(args.engine)}{setups}"
                       f"{solve}, {datetime.date.today()}\n")
-        engine = start_engine(args)
+        scratch = tempfile.TemporaryDirectory(prefix="move_agreement-")
+        engine = start_engine(args, scratch.name)
         for line in positions[done:]:
             try:
                 move = answer_one(engine, line.split(), args.solve)
             except EngineDied:
                 move = "-"
                 engine.close()
-                engine = start_engine(args)
+                engine = start_engine(args, scratch.name)
             except RuntimeError as e:  # refused: e.g. no move in a finished game
                 print(f"position {done + 1}: {e}", file=sys.stderr)
                 move = "-"

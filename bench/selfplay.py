@@ -76,6 +76,15 @@ class Engine:
             raise RuntimeError(f"'{command}' failed: {reply}")
         return reply[1:].strip()
 
+    def play_moves(self, moves):
+        """Plays `moves` from the current position, Black first; returns the side to move
+        after them, "black" or "white"."""
+        color = "black"
+        for move in moves:
+            self.send(f"play {color} {move}")
+            color = "white" if color == "black" else "black"
+        return color
+
     def close(self):
         try:
             self.send("quit")
@@ -179,10 +188,7 @@ def speed(args):
             options.update(option.split("=", 1) for option in args.option)
             engine = Engine(args.binary, options)
             engine.send("boardsize 11 11")
-            color = "black"
-            for move in moves.split():
-                engine.send(f"play {color} {move}")
-                color = "white" if color == "black" else "black"
+            color = engine.play_moves(moves.split())
             engine.send(f"reg_genmove {color}")
             log = engine.close()
             summary = SUMMARY.search(log)
