@@ -41,8 +41,9 @@ std::vector<InferiorCell> inferiorCells(const Board& position, Color toMove) {
     return cells;
 }
 
-ConnectionsBetween connectionsBetween(const Board& board, Color color, Cell from, Cell to) {
-    Connections connections;
+ConnectionsBetween connectionsBetween(const Board& board, Color color, Cell from, Cell to,
+                                      const VcLimits& limits) {
+    Connections connections(limits);
     connections.build(board, color);
     const auto fulls = connections.fulls(from, to);
     const auto semis = connections.semis(from, to);

@@ -35,12 +35,14 @@ struct InferiorCell {
 // other empty cells that the solver leaves out; none when the game is over.
 std::vector<InferiorCell> inferiorCells(const Board& board, Color toMove);
 
-// One colour's virtual connections between two cells.
+// One colour's virtual connections between two endpoints (cells or the colour's edges), by a
+// fresh build within `limits`.
 struct ConnectionsBetween {
     std::vector<CellSet> fulls;
     std::vector<Semi> semis;
 };
 
-ConnectionsBetween connectionsBetween(const Board& board, Color color, Cell from, Cell to);
+ConnectionsBetween connectionsBetween(const Board& board, Color color, Cell from, Cell to,
+                                      const VcLimits& limits = {});
 
 } // namespace hex

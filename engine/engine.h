@@ -81,7 +81,8 @@ public:
     // The connection displays (engine/analysis.h).
     std::vector<Cell> mustPlay(Color toMove) const;
     std::vector<InferiorCell> inferiorCells(Color toMove) const;
-    ConnectionsBetween connectionsBetween(Color color, Cell from, Cell to) const;
+    // With the solver's limits, or (evaluation) with those of the vc links' options.
+    ConnectionsBetween connectionsBetween(Color color, Cell from, Cell to, bool evaluation) const;
     // The search displays of the current position with `toMove` to move
     // (engine/search_display.h), both from one search: genmove's (or reg_genmove's) last one
     // when it was of this position, else an analysis search of at most kAnalysisNodes nodes,

@@ -39,8 +39,10 @@ std::vector<InferiorCell> Engine::inferiorCells(Color toMove) const {
     return hex::inferiorCells(game_.board(), toMove);
 }
 
-ConnectionsBetween Engine::connectionsBetween(Color color, Cell from, Cell to) const {
-    return hex::connectionsBetween(game_.board(), color, from, to);
+ConnectionsBetween Engine::connectionsBetween(Color color, Cell from, Cell to,
+                                              bool evaluation) const {
+    const VcLimits limits = evaluation ? evaluatorConfig(options_, network_).vcLimits : VcLimits{};
+    return hex::connectionsBetween(game_.board(), color, from, to, limits);
 }
 
 // The search that describes the current position: genmove's or reg_genmove's last one when it

@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -100,6 +101,20 @@ Cell Args::cell(std::size_t i, const Geometry& geometry) const {
         throw Failure("invalid cell " + quoted(word(i)) + " on " +
                       std::to_string(geometry.width()) + "x" + std::to_string(geometry.height()));
     return *cell;
+}
+
+Cell Args::node(std::size_t i, const Geometry& geometry) const {
+    std::string lower = word(i);
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (Cell edge : {geometry.north(), geometry.south(), geometry.west(), geometry.east()})
+        if (lower == geometry.name(edge))
+            return edge;
+    if (const auto cell = geometry.parse(word(i)))
+        return *cell;
+    throw Failure("invalid cell or edge " + quoted(word(i)) + " on " +
+                  std::to_string(geometry.width()) + "x" + std::to_string(geometry.height()) +
+                  " (edges: north, south, west, east)");
 }
 
 std::string Args::rest(std::size_t i) const {

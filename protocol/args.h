@@ -27,6 +27,8 @@ public:
     Color color(std::size_t i) const;
     // An interior cell of the geometry.
     Cell cell(std::size_t i, const Geometry& geometry) const;
+    // An interior cell or an edge node: north, south, west or east (in any case).
+    Cell node(std::size_t i, const Geometry& geometry) const;
     // All words from i on, joined by single spaces.
     std::string rest(std::size_t i) const;
 

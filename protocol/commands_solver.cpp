@@ -114,13 +114,25 @@ std::string solverParameters(const htp::Args& a) {
 }
 
 // HexGui 'vc' lines: "colour from to full|semi hsearch [ carrier ] [ ] [key]".
+// Edge nodes are endpoints only for their owner.
 std::string vcBetween(const Engine& engine, const htp::Args& a) {
-    a.expectCount(3);
+    a.expectBetween(3, 4);
     const Color color = a.color(0);
     const Geometry& g = engine.game().geometry();
-    const Cell from = a.cell(1, g);
-    const Cell to = a.cell(2, g);
-    const ConnectionsBetween connections = engine.connectionsBetween(color, from, to);
+    const Cell from = a.node(1, g);
+    const Cell to = a.node(2, g);
+    for (Cell node : {from, to})
+        if (g.isEdge(node) && g.edgeOwner(node) != color)
+            throw htp::Failure(g.name(node) + " is " + std::string(colorName(opponent(color))) +
+                               "'s edge, never an endpoint of " + std::string(colorName(color)) +
+                               "'s connections");
+    bool evaluation = false;
+    if (a.size() == 4) {
+        if (a.word(3) != "solver" && a.word(3) != "evaluation")
+            throw htp::Failure("limits " + htp::quoted(a.word(3)) + ": solver or evaluation");
+        evaluation = a.word(3) == "evaluation";
+    }
+    const ConnectionsBetween connections = engine.connectionsBetween(color, from, to, evaluation);
     const std::string prefix =
         std::string(colorName(color)) + " " + g.name(from) + " " + g.name(to);
     std::string text;
@@ -162,8 +174,10 @@ void addSolverCommands(htp::Engine& htp, Engine& engine) {
         "format");
     htp.add(
         "vc-between", [&engine](const htp::Args& a) { return vcBetween(engine, a); },
-        "vc-between COLOR CELL CELL: COLOR's full and semi virtual connections between two "
-        "cells, in HexGui's vc format");
+        "vc-between COLOR NODE NODE [solver|evaluation]: COLOR's full and semi virtual "
+        "connections between two cells or COLOR's edges (north, south, west, east), in "
+        "HexGui's vc format; by the solver's H-search limits (default) or the evaluation's "
+        "(the vc_* options)");
     // Benzene's names, which HexGui treats as long-running: it locks the board and enables
     // Stop ('# interrupt') while they run, so the analyze lines use them.
     for (const char* name : {"dfpn-solve-state", "dfs-solve-state"})

@@ -70,6 +70,23 @@ TEST_F(SolverCommands, ShowsABridgeAsAFullConnection) {
     EXPECT_EQ(run("vc-between green b2 c3").substr(0, 2), "? ");
 }
 
+TEST_F(SolverCommands, ShowsConnectionsToTheOwnEdges) {
+    run("boardsize 5 5");
+    run("play b c2");
+    // c2's bridge to the north edge; edge to edge only semis (White, to move, can still cut).
+    EXPECT_NE(payload("vc-between black c2 NORTH").find("black c2 north full hsearch [ c1 d1 ]"),
+              std::string::npos);
+    EXPECT_NE(payload("vc-between black north c2 evaluation").find("full hsearch [ c1 d1 ]"),
+              std::string::npos);
+    const std::string edgeToEdge = payload("vc-between black north south");
+    EXPECT_NE(edgeToEdge.find("black north south semi"), std::string::npos) << edgeToEdge;
+    EXPECT_EQ(edgeToEdge.find("full"), std::string::npos) << edgeToEdge;
+    EXPECT_EQ(run("vc-between black c2 west").substr(0, 2), "? ");
+    EXPECT_EQ(run("vc-between white east north").substr(0, 2), "? ");
+    EXPECT_EQ(run("vc-between black c2 north fast").substr(0, 2), "? ");
+    EXPECT_EQ(run("vc-between black c2 up").substr(0, 2), "? ");
+}
+
 TEST_F(SolverCommands, InferiorCellsUseHexGuiCodes) {
     run("boardsize 5 5");
     for (const char* line : {"play b b2", "play b d2", "play w c1", "play w a4", "play w b4"})
