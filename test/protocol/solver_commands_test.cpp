@@ -87,6 +87,21 @@ TEST_F(SolverCommands, ShowsConnectionsToTheOwnEdges) {
     EXPECT_EQ(run("vc-between black c2 up").substr(0, 2), "? ");
 }
 
+TEST_F(SolverCommands, EvaluationLimitsComeFromTheOptions) {
+    run("boardsize 5 5");
+    run("play b c3");
+    const auto semis = [](const std::string& text) {
+        std::size_t n = 0;
+        for (std::size_t at = text.find(" semi "); at != std::string::npos;
+             at = text.find(" semi ", at + 1))
+            ++n;
+        return n;
+    };
+    run("param_ohmhex vc_semis_per_pair 1");
+    EXPECT_EQ(semis(payload("vc-between black c3 north evaluation")), 1u);
+    EXPECT_GT(semis(payload("vc-between black c3 north")), 1u);
+}
+
 TEST_F(SolverCommands, InferiorCellsUseHexGuiCodes) {
     run("boardsize 5 5");
     for (const char* line : {"play b b2", "play b d2", "play w c1", "play w a4", "play w b4"})
