@@ -6,7 +6,6 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -104,11 +103,9 @@ Cell Args::cell(std::size_t i, const Geometry& geometry) const {
 }
 
 Cell Args::node(std::size_t i, const Geometry& geometry) const {
-    std::string lower = word(i);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string name = lower(word(i));
     for (Cell edge : {geometry.north(), geometry.south(), geometry.west(), geometry.east()})
-        if (lower == geometry.name(edge))
+        if (name == geometry.name(edge))
             return edge;
     if (const auto cell = geometry.parse(word(i)))
         return *cell;
