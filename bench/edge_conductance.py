@@ -47,6 +47,20 @@ def edge_distance(color, edge, column, row, size):
     return column + 1 if edge == "west" else size - column
 
 
+def edge_pairs(color, occupied, size):
+    """(cell, edge, distance) for each empty cell and own edge of `color`, distances 2 to 6."""
+    edges = ("north", "south") if color == "black" else ("west", "east")
+    for row in range(1, size + 1):
+        for column in range(size):
+            cell = f"{COLUMNS[column]}{row}"
+            if cell in occupied:
+                continue
+            for edge in edges:
+                distance = edge_distance(color, edge, column, row, size)
+                if 2 <= distance <= 6:
+                    yield cell, edge, distance
+
+
 def positions(args):
     lines = data_lines(args.positions)
     if args.open:
@@ -63,30 +77,21 @@ def measure(args, programs):
             engine.send(f"boardsize {args.size} {args.size}")
             engine.play_moves(moves)
         occupied = set(moves)
-        for color, edges in (("black", ("north", "south")), ("white", ("west", "east"))):
+        for color in ("black", "white"):
             for name, engine, kind in programs:
                 if kind == "wolve":
                     engine.send(f"vc-build {color}")
-            for row in range(1, args.size + 1):
-                for column in range(args.size):
-                    cell = f"{COLUMNS[column]}{row}"
-                    if cell in occupied:
-                        continue
-                    for edge in edges:
-                        distance = edge_distance(color, edge, column, row, args.size)
-                        if not 2 <= distance <= 6:
-                            continue
-                        values = {}
-                        for name, engine, kind in programs:
-                            query = (f"vc-between-cells-full {color} {cell} {edge}"
-                                     if kind == "wolve"
-                                     else f"vc-between {color} {cell} {edge} evaluation")
-                            values[name] = conductance(engine.send(query))
-                            sums[(distance, name)] += values[name]
-                        counts[distance] += 1
-                        gain = values["wolve"] - values["wolve-no-patterns"]
-                        if gain > 0.3 and len(raised) < args.examples:
-                            raised.append((index, color, cell, edge, values))
+            for cell, edge, distance in edge_pairs(color, occupied, args.size):
+                values = {}
+                for name, engine, kind in programs:
+                    query = (f"vc-between-cells-full {color} {cell} {edge}" if kind == "wolve"
+                             else f"vc-between {color} {cell} {edge} evaluation")
+                    values[name] = conductance(engine.send(query))
+                    sums[(distance, name)] += values[name]
+                counts[distance] += 1
+                gain = values["wolve"] - values["wolve-no-patterns"]
+                if gain > 0.3 and len(raised) < args.examples:
+                    raised.append((index, color, cell, edge, values))
         print(f"position {index + 1} done", file=sys.stderr, flush=True)
     return sums, counts, raised
 
