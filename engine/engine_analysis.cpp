@@ -41,8 +41,8 @@ std::vector<InferiorCell> Engine::inferiorCells(Color toMove) const {
 
 ConnectionsBetween Engine::connectionsBetween(Color color, Cell from, Cell to,
                                               bool evaluation) const {
-    const VcLimits limits = evaluation ? evaluatorConfig(options_, network_).vcLimits : VcLimits{};
-    return hex::connectionsBetween(game_.board(), color, from, to, limits);
+    return hex::connectionsBetween(game_.board(), color, from, to,
+                                   evaluation ? vcLinkLimits(options_) : VcLimits{});
 }
 
 // The search that describes the current position: genmove's or reg_genmove's last one when it

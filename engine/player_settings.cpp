@@ -37,17 +37,23 @@ eval::CarrierDivisor carrierDivisor(const std::string& name) {
 
 } // namespace
 
+VcLimits vcLinkLimits(const Options& options) {
+    VcLimits limits;
+    limits.maxFullPerPair = static_cast<int>(options.getInt("vc_fulls_per_pair"));
+    limits.maxSemiPerPair = static_cast<int>(options.getInt("vc_semis_per_pair"));
+    limits.maxOrSemis = static_cast<int>(options.getInt("vc_or_semis"));
+    limits.ladders = options.getBool("vc_ladders");
+    limits.coverOr = options.getBool("vc_cover_or");
+    return limits;
+}
+
 eval::EvaluatorConfig evaluatorConfig(const Options& options,
                                       std::shared_ptr<const eval::network::Network> network) {
     eval::EvaluatorConfig config;
     config.resistanceLinks = options.getString("resistance_links");
     config.vcConductances.ownToOwn = options.getReal("vc_own_to_own");
     config.vcConductances.divisor = carrierDivisor(options.getString("vc_carrier_divisor"));
-    config.vcLimits.maxFullPerPair = static_cast<int>(options.getInt("vc_fulls_per_pair"));
-    config.vcLimits.maxSemiPerPair = static_cast<int>(options.getInt("vc_semis_per_pair"));
-    config.vcLimits.maxOrSemis = static_cast<int>(options.getInt("vc_or_semis"));
-    config.vcLimits.ladders = options.getBool("vc_ladders");
-    config.vcLimits.coverOr = options.getBool("vc_cover_or");
+    config.vcLimits = vcLinkLimits(options);
     config.network = std::move(network);
     config.networkRotation = options.getBool("network_rotation");
     config.networkValue = options.getString("network_value");

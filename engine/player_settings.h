@@ -11,6 +11,9 @@ namespace hex {
 eval::EvaluatorConfig evaluatorConfig(const Options& options,
                                       std::shared_ptr<const eval::network::Network> network);
 
+// The H-search limits of the `vc` links (the vc_* options), part of evaluatorConfig.
+VcLimits vcLinkLimits(const Options& options);
+
 // The one translation of the options and the clock into the settings of `color`'s next move
 // decision. Without time_left for `color`, a time_settings clock counts as full (its main time,
 // or one byo-yomi period).
