@@ -446,11 +446,14 @@ private:
             return false;
         found_.clear();
         orSearch(OrScope{semis, p.fulls}, 0, newCarrier, newCarrier, 1);
-        // Collected first: adding a full erases semis the search was walking over.
-        for (std::size_t i = 0; i < found_.size(); ++i) {
-            const Set f = found_[i];
+        return addFound(a, b);
+    }
+
+    // Adds the fulls an OR rule collected: only after it is done, since adding a full erases
+    // semis the rule was reading. Whether there were any.
+    bool addFound(int a, int b) {
+        for (const Set& f : found_)
             addFull(a, b, f);
-        }
         return !found_.empty();
     }
 
@@ -503,12 +506,7 @@ private:
             found_.push_back(cover);
             candidates &= cover; // the cells the new full avoids need no other
         }
-        // Collected first: adding a full erases semis the loop was reading.
-        for (std::size_t i = 0; i < found_.size(); ++i) {
-            const Set f = found_[i];
-            addFull(a, b, f);
-        }
-        return !found_.empty();
+        return addFound(a, b);
     }
 
     // The union of the new carrier and of the semis (none holding `avoid`) taken in order while
