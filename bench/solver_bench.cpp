@@ -6,7 +6,7 @@
 //                     [--no-vc-cache] [--own-connections] [--fresh] [--max-seconds S]
 //                     [--max-nodes N] [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS]
 //                     [--sibling-phi-divisor D] [--delta-per-gap K] [--vc-chain N] [--threads N]
-//                     [--vc-timing]
+//                     [--vc-timing] [--memory-mb MB] [--progress SECONDS]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
 //   solves the named openings only (repeatable); --dfpn-lookahead-max sets
@@ -16,6 +16,9 @@
 //   --vc-chain N sets SolverParams::vcDerivationChain (0: every build from scratch).
 //   --threads N solves the openings on N threads, each 180-degree pair on one solver (the
 //   summary then gives wall time and the CPU time summed over threads).
+//   --memory-mb MB sizes each solver's proof and bound tables to MB (Solver::setMemory; a full
+//   table evicts its cheapest entries). --progress SECONDS: a progress line on stderr this often
+//   while an opening is solved (default 10; 0: none).
 //   --vc-timing instead times the H-search on pseudo-random 11x11 and 13x13 middlegames.
 #include "solver/solver.h"
 
@@ -45,6 +48,8 @@ struct Args {
     std::uint64_t maxNodes = 0;
     std::vector<std::string> only; // opening cells to solve; empty: all
     int threads = 1;               // openings solved in parallel, one solver each
+    std::size_t memoryMb = 0;      // each solver's table budget (Solver::setMemory); 0: params
+    double progressSeconds = 10;   // a progress line on stderr this often during an opening
 };
 
 Args parse(int argc, char** argv) {
@@ -95,6 +100,10 @@ Args parse(int argc, char** argv) {
             args.params.vcLimits.maxOrSemis = std::atoi(argv[++i]);
         } else if (a == "--max-seconds" && i + 1 < argc)
             args.maxSeconds = std::atof(argv[++i]);
+        else if (a == "--memory-mb" && i + 1 < argc)
+            args.memoryMb = std::strtoull(argv[++i], nullptr, 10);
+        else if (a == "--progress" && i + 1 < argc)
+            args.progressSeconds = std::atof(argv[++i]);
         else
             args.sizes.push_back(std::atoi(argv[i]));
     }
@@ -128,6 +137,19 @@ Opening solveOpening(hex::Solver& solver, const hex::Geometry& g, hex::Cell c, c
     hex::SolveLimits limits;
     limits.maxSeconds = args.maxSeconds;
     limits.maxNodes = args.maxNodes;
+    if (args.progressSeconds > 0) {
+        const std::string name = g.name(c);
+        limits.progressSeconds = args.progressSeconds;
+        limits.progress = [name](const hex::SolveProgress& p) {
+            std::fprintf(stderr,
+                         "  %s: %.0f s, %llu nodes (%.0f/s), root proof %u disproof %u, table %zu "
+                         "(%llu evicted)\n",
+                         name.c_str(), p.seconds, static_cast<unsigned long long>(p.nodes),
+                         static_cast<double>(p.nodes) / std::max(p.seconds, 1e-9), p.rootProof,
+                         p.rootDisproof, p.tableEntries,
+                         static_cast<unsigned long long>(p.tableEvictions));
+        };
+    }
     const double cpuStart = threadCpuSeconds();
     Opening o{c, solver.solve(board, hex::Color::White, limits), 0};
     o.cpu = threadCpuSeconds() - cpuStart;
@@ -226,6 +248,8 @@ void solveSize(int n, const Args& args) {
     std::atomic<std::size_t> nextGroup{0};
     auto work = [&] {
         hex::Solver solver(args.params); // one table per thread: the solver is single-threaded
+        if (args.memoryMb > 0)
+            solver.setMemory(args.memoryMb << 20);
         for (std::size_t i; (i = nextGroup++) < groups.size();) {
             for (hex::Cell c : groups[i]) {
                 const Opening o = solveOpening(solver, g, c, args);

@@ -9,6 +9,7 @@
 #include "search/opening_table.h"
 #include <chrono>
 #include <cstdlib>
+#include <utility>
 
 namespace hex {
 
@@ -49,9 +50,10 @@ std::optional<std::string> Engine::whyOutOfScope(std::string_view name) const {
 }
 
 std::optional<std::string> Engine::confineToRemoteClient() {
-    if (auto why =
-            options_.capMaximum("tt_mb", static_cast<double>(options_.getInt("tcp_max_tt_mb"))))
-        return why;
+    for (const auto& [name, cap] :
+         {std::pair{"tt_mb", "tcp_max_tt_mb"}, std::pair{"solver_mb", "tcp_max_solver_mb"}})
+        if (auto why = options_.capMaximum(name, static_cast<double>(options_.getInt(cap))))
+            return why;
     remoteClient_ = true;
     return std::nullopt;
 }

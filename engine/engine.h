@@ -112,6 +112,7 @@ private:
     std::optional<std::string> whyOutOfScope(std::string_view name) const;
     // network_file: the net at `path` ("": the built-in one), checked, then set with the option.
     std::optional<std::string> setNetworkFile(const std::string& path);
+    void sizeSolverTables();
 
     Options options_;
     Game game_;
@@ -122,8 +123,9 @@ private:
     std::optional<SearchPlayer> analysisPlayer_;
     // The solve commands' own solver, apart from the player's: it keeps the default parameters
     // (a larger table, no lookahead from 7x7 on), and what it proves never changes what genmove
-    // plays.
+    // plays. Its tables are sized by solver_mb before each solve (solverBytes_: the size set).
     Solver solver_;
+    std::size_t solverBytes_ = 0;
     EvaluatorCache evaluators_;
     FileReader fileReader_;
     // The net of network_file, shared read-only by the evaluators made with it.

@@ -5,9 +5,30 @@
 #include "engine/player_settings.h"
 #include "engine/search_display.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 
 namespace hex {
+namespace {
+
+// The solve commands' limits, with a progress line in the log every few seconds: a long proof
+// shows that it is alive and how it stands.
+SolveLimits solveLimits(double seconds, const StopFn& shouldStop) {
+    SolveLimits limits;
+    limits.maxSeconds = seconds;
+    limits.stop = shouldStop;
+    limits.progress = [](const SolveProgress& p) {
+        spdlog::info("solver: {:.0f} s, {} nodes ({:.0f}/s), root proof {} disproof {}, table {} "
+                     "entries ({} evicted)",
+                     p.seconds, p.nodes,
+                     p.seconds > 0 ? static_cast<double>(p.nodes) / p.seconds : 0.0, p.rootProof,
+                     p.rootDisproof, p.tableEntries, p.tableEvictions);
+    };
+    return limits;
+}
+
+} // namespace
 
 std::optional<CellValues> Engine::evaluate(std::string_view evaluator) {
     const std::string_view name = evaluator.empty() ? options_.getString("evaluator") : evaluator;
@@ -23,12 +44,23 @@ std::string Engine::whyNoEvaluator(std::string_view evaluator) const {
         .value_or("evaluator " + std::string(name) + " is available");
 }
 
+// The solver's tables follow solver_mb; resizing only when it changed keeps the proven results.
+void Engine::sizeSolverTables() {
+    const std::size_t bytes = static_cast<std::size_t>(options_.getInt("solver_mb")) << 20;
+    if (bytes != solverBytes_) {
+        solver_.setMemory(bytes);
+        solverBytes_ = bytes;
+    }
+}
+
 SolveResult Engine::solve(Color toMove, double seconds, const StopFn& shouldStop) {
-    return solver_.solve(game_.board(), toMove, SolveLimits{0, seconds, shouldStop});
+    sizeSolverTables();
+    return solver_.solve(game_.board(), toMove, solveLimits(seconds, shouldStop));
 }
 
 WinningMoves Engine::winningMoves(Color toMove, double seconds, const StopFn& shouldStop) {
-    return solver_.winningMoves(game_.board(), toMove, SolveLimits{0, seconds, shouldStop});
+    sizeSolverTables();
+    return solver_.winningMoves(game_.board(), toMove, solveLimits(seconds, shouldStop));
 }
 
 std::vector<Cell> Engine::mustPlay(Color toMove) const {

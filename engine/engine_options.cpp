@@ -120,6 +120,10 @@ void declareEngineOptions(Options& options) {
                                "genmove first runs the solver (a quarter of the time to the hard "
                                "deadline, at least 1 s) on positions with at most this many empty "
                                "cells, and plays a proven win at once (0: never)."));
+    options.declare(O::integer("solver_mb", 256, 1, 65536,
+                               "Memory in MB for the tables of the solve commands (solve-state, "
+                               "solve-winning): proven results and proof-number bounds. A proof "
+                               "that needs more evicts the cheapest results and takes longer."));
     options.declare(O::real("solver_check", 0, 0, 0.9,
                             "Share of a timed move kept for the solver to check the chosen move "
                             "from the opponent's side; a move it proves losing gives way to the "
@@ -175,6 +179,9 @@ void declareEngineOptions(Options& options) {
     options.declare(start(O::integer("tcp_max_tt_mb", 1024, 1, 65536,
                                      "ohmhex --listen: the largest tt_mb a client may set (each "
                                      "connection has its own table).")));
+    options.declare(start(O::integer("tcp_max_solver_mb", 1024, 1, 65536,
+                                     "ohmhex --listen: the largest solver_mb a client may set "
+                                     "(each connection has its own solver tables).")));
     options.declare(start(O::text("tcp_files_dir", "",
                                   "ohmhex --listen: the directory inside which loadsgf and savesgf "
                                   "work for TCP clients (empty: they are off).")));

@@ -39,8 +39,10 @@ SelfPlayer::SelfPlayer(const SelfPlayConfig& config) : config_(config) {}
 int SelfPlayer::solverVerdict(const Board& board, Color toMove, const StopFn& shouldStop) {
     if (board.emptyCount() > config_.solverEmpty)
         return 0;
-    const SolveResult solved =
-        solver_.solve(board, toMove, SolveLimits{config_.solverNodes, 0, shouldStop});
+    SolveLimits limits;
+    limits.maxNodes = config_.solverNodes;
+    limits.stop = shouldStop;
+    const SolveResult solved = solver_.solve(board, toMove, limits);
     if (!solved.winner)
         return 0;
     return *solved.winner == toMove ? 1 : -1;

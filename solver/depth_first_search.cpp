@@ -27,6 +27,7 @@ Outcome DepthFirstSearch::solve(Color toMove) {
             return Outcome::fromEntry(*e, toMove);
         }
     }
+    const std::uint64_t nodesBefore = context_.stats().nodes;
     const FillIn fill = analysis_.fillIn();
     const StaticVerdict s = analysis_.analyse(toMove, fill);
     Outcome o = s.win ? s.outcome() : searchMoves(toMove, s.mustPlay, s.mustPlayReason);
@@ -35,13 +36,13 @@ Outcome DepthFirstSearch::solve(Color toMove) {
         return {};
     // The filled cells stay valid in every refinement, so they join the pattern.
     o.proof |= fill.cells;
-    store(toMove, o);
+    store(toMove, o, context_.stats().nodes - nodesBefore + 1);
     return o;
 }
 
-void DepthFirstSearch::store(Color toMove, const Outcome& o) {
+void DepthFirstSearch::store(Color toMove, const Outcome& o, std::uint64_t work) {
     if (params_.useTable)
-        table_.store(context_.board(), toMove, o.entry(toMove));
+        table_.store(context_.board(), toMove, o.entry(toMove), work);
 }
 
 // Tries the candidates in order. losePattern starts as the opponent's pattern for the moves
@@ -66,7 +67,7 @@ Outcome DepthFirstSearch::searchMoves(Color toMove, CellSet candidates, CellSet 
             const StaticVerdict child = analysis_.judgeChild(them);
             if (child.win) {
                 Outcome decided = child.outcome();
-                store(them, decided);
+                store(them, decided, 1);
                 board.undo();
                 if (!decided.win) {
                     decided.proof.set(c.move);

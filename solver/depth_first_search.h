@@ -7,6 +7,8 @@
 #include "solver/solve_context.h"
 #include "solver/solver_types.h"
 
+#include <cstdint>
+
 namespace hex {
 
 // Depth-first win/loss search with van Rijswijck's pattern search (SolverParams::useDfpn off, or
@@ -29,7 +31,7 @@ private:
     };
 
     Outcome searchMoves(Color toMove, CellSet candidates, CellSet losePattern);
-    void store(Color toMove, const Outcome& o);
+    void store(Color toMove, const Outcome& o, std::uint64_t work);
 
     const SolverParams& params_;
     SolveContext& context_;

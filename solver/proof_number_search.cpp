@@ -42,7 +42,12 @@ std::uint32_t scaled(std::size_t count, int divisor) {
 
 ProofNumberSearch::ProofNumberSearch(const SolverParams& params, SolveContext& context,
                                      NodeAnalysis& analysis, ProofTable& table)
-    : params_(params), context_(context), analysis_(analysis), table_(table) {}
+    : params_(params), context_(context), analysis_(analysis), table_(table),
+      bounds_(params.dfpnEntries) {}
+
+std::size_t ProofNumberSearch::bytesPerBoundsEntry() {
+    return BoundedTable<Bounds>::kBytesPerEntry;
+}
 
 Outcome ProofNumberSearch::solve(Color toMove) {
     Bounds bounds;
@@ -71,6 +76,7 @@ Outcome ProofNumberSearch::mid(Color toMove, Bounds threshold, Bounds& out, bool
         return Outcome::fromEntry(*e, toMove);
     }
     const Key key = ProofTable::keyOf(board, toMove); // before fill-in, like the proof table
+    const std::uint64_t nodesBefore = context_.stats().nodes;
     const FillIn fill = analysis_.fillIn();
     const StaticVerdict s = analysis_.analyse(toMove, fill);
     Outcome o;
@@ -83,12 +89,13 @@ Outcome ProofNumberSearch::mid(Color toMove, Bounds threshold, Bounds& out, bool
     analysis_.undoFillIn(fill);
     if (context_.aborted())
         return {};
+    const std::uint64_t work = context_.stats().nodes - nodesBefore + 1;
     if (solved) {
         o.proof |= fill.cells; // the filled cells stay valid in every refinement
-        table_.store(board, toMove, o.entry(toMove));
+        table_.store(board, toMove, o.entry(toMove), bounds_.workOf(key) + work);
         bounds_.erase(key);
     } else {
-        keepBounds(key, out);
+        keepBounds(key, out, work);
     }
     return o;
 }
@@ -146,6 +153,8 @@ Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet
             delta = saturatingAdd(delta, b.phi);
         }
         out = {phi, delta};
+        if (context_.depth() == 1)
+            context_.noteRootBounds(phi, delta);
         if (phi >= threshold.phi || delta >= threshold.delta)
             return {};
         Child& child = children[best];
@@ -175,10 +184,10 @@ Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet
     }
 }
 
-void ProofNumberSearch::keepBounds(Key key, Bounds bounds) {
-    if (bounds_.size() >= params_.dfpnEntries)
-        bounds_.clear(); // bounds only guide the search; proven results are in the table
-    bounds_[key] = bounds;
+// A full bounds table evicts the bounds of a node that cost little (BoundedTable): bounds only
+// guide the search, and a node that lost them starts again from fresh ones.
+void ProofNumberSearch::keepBounds(Key key, Bounds bounds, std::uint64_t work) {
+    bounds_.store(key, bounds, bounds_.workOf(key) + work);
 }
 
 bool ProofNumberSearch::lookahead() const noexcept {
@@ -216,8 +225,8 @@ ProofNumberSearch::Probe ProofNumberSearch::probeChild(Color toMove, Cell move, 
         ++context_.stats().tableHits;
         p.solved = true;
         p.result = Outcome::fromEntry(*e, them);
-    } else if (const auto it = bounds_.find(ProofTable::keyOf(board, them)); it != bounds_.end()) {
-        p.bounds = it->second;
+    } else if (const Bounds* b = bounds_.find(ProofTable::keyOf(board, them)); b != nullptr) {
+        p.bounds = *b;
     } else if (lookahead()) {
         ++context_.stats().lookaheads;
         if (!context_.outOfBudget()) {
@@ -225,10 +234,10 @@ ProofNumberSearch::Probe ProofNumberSearch::probeChild(Color toMove, Cell move, 
             if (child.win) {
                 p.solved = true;
                 p.result = child.outcome();
-                table_.store(board, them, p.result.entry(them));
+                table_.store(board, them, p.result.entry(them), 1);
             } else {
                 p.bounds = {fresh.phi, initialDelta(child.mustPlay.count())};
-                keepBounds(ProofTable::keyOf(board, them), p.bounds);
+                keepBounds(ProofTable::keyOf(board, them), p.bounds, 1);
             }
         }
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connections/cell_set.h"
+#include "solver/bounded_table.h"
 #include "solver/node_analysis.h"
 #include "solver/outcome.h"
 #include "solver/proof_table.h"
@@ -9,7 +10,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <unordered_map>
 
 namespace hex {
 
@@ -27,6 +27,9 @@ public:
     // Solves the context's current position; meaningless once the context is aborted.
     Outcome solve(Color toMove);
     void clearBounds() { bounds_.clear(); }
+    void setBoundsCapacity(std::size_t entries) { bounds_.setCapacity(entries); }
+    // What one entry of the bounds table costs, for sizing it from a memory budget.
+    static std::size_t bytesPerBoundsEntry();
 
 private:
     // Proof and disproof numbers of a node for its side to move: phi 0 = proven win, delta 0 =
@@ -54,13 +57,14 @@ private:
     Bounds freshBounds(int scoreGap, std::size_t siblings) const;
     // Whether fresh children are judged statically (see SolverParams::dfpnLookaheadMaxSize).
     bool lookahead() const noexcept;
-    void keepBounds(Key key, Bounds bounds);
+    // Keeps an open node's bounds, with the nodes spent on it so far plus `work`.
+    void keepBounds(Key key, Bounds bounds, std::uint64_t work);
 
     const SolverParams& params_;
     SolveContext& context_;
     NodeAnalysis& analysis_;
     ProofTable& table_;
-    std::unordered_map<Key, Bounds> bounds_; // open nodes, keyed like the proof table
+    BoundedTable<Bounds> bounds_; // open nodes, keyed like the proof table
 };
 
 } // namespace hex

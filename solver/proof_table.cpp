@@ -26,16 +26,14 @@ ProofTable::Entry orient(const Board& board, ProofTable::Entry e) {
 Key ProofTable::keyOf(const Board& board, Color toMove) { return canonicalKey(board, toMove); }
 
 std::optional<ProofTable::Entry> ProofTable::find(const Board& board, Color toMove) const {
-    const auto it = entries_.find(canonicalKey(board, toMove));
-    if (it == entries_.end())
+    const Entry* e = entries_.find(canonicalKey(board, toMove));
+    if (e == nullptr)
         return std::nullopt;
-    return orient(board, it->second); // rotation is an involution
+    return orient(board, *e); // rotation is an involution
 }
 
-void ProofTable::store(const Board& board, Color toMove, const Entry& entry) {
-    if (entries_.size() >= maxEntries_)
-        return;
-    entries_.insert_or_assign(canonicalKey(board, toMove), orient(board, entry));
+void ProofTable::store(const Board& board, Color toMove, const Entry& entry, std::uint64_t work) {
+    entries_.store(canonicalKey(board, toMove), orient(board, entry), work);
 }
 
 } // namespace hex

@@ -2,17 +2,20 @@
 
 #include "connections/cell_set.h"
 #include "core/board.h"
+#include "solver/bounded_table.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
-#include <unordered_map>
 
 namespace hex {
 
 // Proven results keyed by the position up to 180-degree rotation plus the side to move. Entries
 // are stored in the orientation of the smaller of key() and rotatedKey(), so a position and its
 // rotation share one entry and the proof and move come back in the caller's orientation.
-// Full table: new results are dropped (old ones stay valid forever).
+// A full table makes room by evicting a result that took little work to prove (BoundedTable): a
+// long proof then costs more time, since evicted results are proven again, but never fails for
+// lack of memory.
 class ProofTable {
 public:
     struct Entry {
@@ -21,19 +24,23 @@ public:
         Cell move;     // the winner's move when the winner was to move, else kNoCell
     };
 
-    explicit ProofTable(std::size_t maxEntries) : maxEntries_(maxEntries) {}
+    explicit ProofTable(std::size_t maxEntries) : entries_(maxEntries) {}
 
     // The key a position is stored under: the same for a position and its rotation.
     static Key keyOf(const Board& board, Color toMove);
 
     std::optional<Entry> find(const Board& board, Color toMove) const;
-    void store(const Board& board, Color toMove, const Entry& entry);
+    // `work`: what proving it cost (nodes searched), which decides what a full table evicts.
+    void store(const Board& board, Color toMove, const Entry& entry, std::uint64_t work);
     void clear() { entries_.clear(); }
+    void setCapacity(std::size_t maxEntries) { entries_.setCapacity(maxEntries); }
     std::size_t size() const noexcept { return entries_.size(); }
+    std::size_t capacity() const noexcept { return entries_.capacity(); }
+    std::uint64_t evictions() const noexcept { return entries_.evictions(); }
+    static constexpr std::size_t kBytesPerEntry = BoundedTable<Entry>::kBytesPerEntry;
 
 private:
-    std::size_t maxEntries_;
-    std::unordered_map<Key, Entry> entries_;
+    BoundedTable<Entry> entries_;
 };
 
 } // namespace hex

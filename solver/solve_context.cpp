@@ -1,5 +1,7 @@
 #include "solver/solve_context.h"
 
+#include <algorithm>
+
 namespace hex {
 
 void SolveContext::start(const Board& board, const SolveLimits& limits) {
@@ -8,6 +10,9 @@ void SolveContext::start(const Board& board, const SolveLimits& limits) {
     stats_ = {};
     aborted_ = false;
     started_ = std::chrono::steady_clock::now();
+    nextReport_ = limits_.progressSeconds;
+    rootProof_ = 0;
+    rootDisproof_ = 0;
 }
 
 bool SolveContext::outOfBudget() {
@@ -17,14 +22,32 @@ bool SolveContext::outOfBudget() {
         aborted_ = true;
     // The clock and the stop flag at every call: on 11x11 a node's connection build takes
     // milliseconds, so polling every few hundred let a 0.2 s budget run for seconds.
-    if (limits_.maxSeconds > 0) {
-        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started_;
-        if (elapsed.count() > limits_.maxSeconds)
+    if (limits_.maxSeconds > 0 || limits_.progress) {
+        const double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+        if (limits_.maxSeconds > 0 && elapsed > limits_.maxSeconds)
             aborted_ = true;
+        if (limits_.progress && elapsed >= nextReport_)
+            reportProgress(elapsed);
     }
     if (limits_.stop && limits_.stop())
         aborted_ = true;
     return aborted_;
+}
+
+void SolveContext::reportProgress(double seconds) {
+    SolveProgress p;
+    p.nodes = stats_.nodes;
+    p.seconds = seconds;
+    p.rootProof = rootProof_;
+    p.rootDisproof = rootDisproof_;
+    if (table_ != nullptr) {
+        p.tableEntries = table_->size();
+        p.tableEvictions = table_->evictions();
+    }
+    limits_.progress(p);
+    // The next report a whole interval after this one, however late this one came.
+    nextReport_ = seconds + std::max(limits_.progressSeconds, 0.001);
 }
 
 SolveStats SolveContext::finish() {

@@ -1,9 +1,11 @@
 #pragma once
 
 #include "core/board.h"
+#include "solver/proof_table.h"
 #include "solver/solver_types.h"
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 
 namespace hex {
@@ -17,9 +19,18 @@ public:
     // Marks the current position as the root of a search (NodeAnalysis::ownConnectionsMayDecide).
     void markRoot() { rootEmpty_ = board_->emptyCount(); }
 
+    // The table whose fill the progress reports give.
+    void watchTable(const ProofTable& table) { table_ = &table; }
+
     // Whether the solve must stop: the node limit, the time or the stop flag (all polled at
-    // every call). Once true, it stays true until the next start().
+    // every call). Once true, it stays true until the next start(). Also sends the limits'
+    // progress report when it is due.
     bool outOfBudget();
+    // The root's current proof and disproof numbers, for the progress reports.
+    void noteRootBounds(std::uint32_t proof, std::uint32_t disproof) {
+        rootProof_ = proof;
+        rootDisproof_ = disproof;
+    }
     bool aborted() const noexcept { return aborted_; }
     void abort() noexcept { aborted_ = true; }
     // The counters of the solve, with the seconds it took so far.
@@ -44,10 +55,16 @@ public:
     };
 
 private:
+    void reportProgress(double seconds);
+
     std::optional<Board> board_;
     SolveLimits limits_;
     SolveStats stats_;
     std::chrono::steady_clock::time_point started_;
+    double nextReport_ = 0; // seconds into the solve
+    const ProofTable* table_ = nullptr;
+    std::uint32_t rootProof_ = 0;
+    std::uint32_t rootDisproof_ = 0;
     bool aborted_ = false;
     int depth_ = 0;
     int rootEmpty_ = 0; // empty cells at the node the search started from

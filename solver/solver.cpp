@@ -1,11 +1,24 @@
 #include "solver/solver.h"
 
+#include <algorithm>
+
 namespace hex {
 
 Solver::Solver(SolverParams params)
     : params_(params), table_(params.tableEntries), analysis_(params_, context_),
       depthFirst_(params_, context_, analysis_, table_),
-      proofNumber_(params_, context_, analysis_, table_) {}
+      proofNumber_(params_, context_, analysis_, table_) {
+    context_.watchTable(table_);
+}
+
+void Solver::setMemory(std::size_t bytes) {
+    const std::size_t forProofs = bytes / 3 * 2;
+    params_.tableEntries = std::max<std::size_t>(forProofs / ProofTable::kBytesPerEntry, 1);
+    params_.dfpnEntries =
+        std::max<std::size_t>((bytes - forProofs) / ProofNumberSearch::bytesPerBoundsEntry(), 1);
+    table_.setCapacity(params_.tableEntries);
+    proofNumber_.setBoundsCapacity(params_.dfpnEntries);
+}
 
 SolveResult Solver::solve(const Board& board, Color toMove, const SolveLimits& limits) {
     context_.start(board, limits);

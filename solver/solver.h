@@ -9,6 +9,9 @@
 #include "solver/solve_context.h"
 #include "solver/solver_types.h"
 
+#include <cstddef>
+#include <cstdint>
+
 namespace hex {
 
 // Proves who wins a position (docs/solver.md): proof-number search, or depth-first search, with
@@ -32,6 +35,11 @@ public:
         table_.clear();
         proofNumber_.clearBounds();
     }
+    // Sizes the proof table (two thirds of `bytes`) and the proof-number bounds (the rest) to a
+    // memory budget; tables over their new size evict their cheapest entries.
+    void setMemory(std::size_t bytes);
+    std::size_t tableCapacity() const noexcept { return table_.capacity(); }
+    std::uint64_t tableEvictions() const noexcept { return table_.evictions(); }
     const SolverParams& params() const noexcept { return params_; }
 
 private:

@@ -52,15 +52,32 @@ struct SolverParams {
     // of plain depth-first search; it needs the table (without it the solver searches depth-first).
     bool useDfpn = true;
     VcLimits vcLimits;
+    // Proven results and proof-number bounds kept at most; a full table evicts the entries that
+    // took the least work (BoundedTable). Solver::setMemory sets both from a budget in bytes.
     std::size_t tableEntries = std::size_t{1} << 21;
     std::size_t vcCacheEntries = std::size_t{1} << 17; // direct-mapped, overwritten
-    std::size_t dfpnEntries = std::size_t{1} << 22;    // proof-number bounds; cleared when full
+    std::size_t dfpnEntries = std::size_t{1} << 22;
+};
+
+// Where a running solve stands, for a progress report.
+struct SolveProgress {
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    // The root's proof and disproof numbers for its side to move (proof-number search only; 0 and
+    // 0 until the root has children, and with the depth-first search).
+    std::uint32_t rootProof = 0;
+    std::uint32_t rootDisproof = 0;
+    std::size_t tableEntries = 0;
+    std::uint64_t tableEvictions = 0;
 };
 
 struct SolveLimits {
     std::uint64_t maxNodes = 0; // 0: no limit
     double maxSeconds = 0;      // 0: no limit
     StopFn stop;                // polled at every evaluation; returning true aborts the solve
+    // Called every progressSeconds while the solve runs (from the solving thread).
+    std::function<void(const SolveProgress&)> progress;
+    double progressSeconds = 5;
 };
 
 struct SolveStats {

@@ -49,5 +49,17 @@ TEST(Openings, SixBySixMatchesTheTable) {
     expectOpenings(6, solver);
 }
 
+// Proofs that need more memory than the tables have: the tables evict, and every proof still
+// finishes with the right winner (slower: evicted results are proven again).
+TEST(Openings, SixBySixInTablesFarTooSmall) {
+    SolverParams params;
+    params.tableEntries = 64;
+    params.dfpnEntries = 64;
+    Solver solver(params);
+    expectOpenings(6, solver);
+    EXPECT_GT(solver.tableEvictions(), 0u);
+    EXPECT_LE(solver.tableCapacity(), 64u);
+}
+
 } // namespace
 } // namespace hex

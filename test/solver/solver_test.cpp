@@ -9,6 +9,7 @@
 #include <atomic>
 #include <optional>
 #include <random>
+#include <vector>
 
 namespace hex {
 namespace {
@@ -130,6 +131,40 @@ TEST(Solver, FinishedGameHasItsWinner) {
     board.play(g.cell(0, 1), Color::Black);
     EXPECT_EQ(Solver().solve(board, Color::White).winner, Color::Black);
     EXPECT_TRUE(Solver().winningMoves(board, Color::White).moves.empty());
+}
+
+// A long solve reports its progress at the requested pace: node counts and times that only
+// grow, the root's proof and disproof numbers once it has children, and the table's fill.
+TEST(Solver, ReportsProgressWhileItRuns) {
+    Board board(7, 7);
+    board.play(Geometry::of(7, 7).cell(1, 1), Color::Black); // b2: a loss for Black
+    std::vector<SolveProgress> reports;
+    SolveLimits limits;
+    limits.maxNodes = 4'000;
+    limits.progressSeconds = 0.001;
+    limits.progress = [&](const SolveProgress& p) { reports.push_back(p); };
+    Solver solver;
+    const SolveResult r = solver.solve(board, Color::White, limits);
+    ASSERT_GE(reports.size(), 2u);
+    for (std::size_t i = 1; i < reports.size(); ++i) {
+        EXPECT_GE(reports[i].nodes, reports[i - 1].nodes);
+        EXPECT_GE(reports[i].seconds, reports[i - 1].seconds + 0.001 - 1e-9);
+    }
+    const SolveProgress& last = reports.back();
+    EXPECT_LE(last.nodes, r.stats.nodes);
+    EXPECT_GT(last.rootProof, 0u);
+    EXPECT_GT(last.rootDisproof, 0u);
+    EXPECT_GT(last.tableEntries, 0u);
+    EXPECT_LE(last.tableEntries, solver.tableCapacity());
+}
+
+TEST(Solver, ReportsNothingWithoutAProgressCallback) {
+    Board board(7, 7);
+    board.play(Geometry::of(7, 7).cell(1, 1), Color::Black); // b2: a loss for Black
+    SolveLimits limits;
+    limits.maxNodes = 500;
+    limits.progressSeconds = 0; // due at every poll, but nobody asked
+    EXPECT_FALSE(Solver().solve(board, Color::White, limits).winner);
 }
 
 } // namespace
