@@ -1,4 +1,5 @@
 #include "eval/evaluator.h"
+#include "eval/win_chance.h"
 #include "protocol/commands.h"
 
 #include <algorithm>
@@ -76,7 +77,28 @@ std::string pspairs(Engine& engine, const htp::Args& a) {
     return text;
 }
 
-// HexGui gfx: INFLUENCE tints each empty cell by its scaled value; TEXT shows the position value.
+// The evaluator a command names, or the `evaluator` option.
+std::string evaluatorName(const Engine& engine, const htp::Args& a) {
+    return a.size() == 1 ? a.word(0) : engine.options().getString("evaluator");
+}
+
+// The side to move's winning chance as a percentage, "63.4%".
+std::string chancePercent(std::string_view evaluator, Score value) {
+    const std::optional<double> chance = eval::winChance(evaluator, value);
+    char percent[32];
+    std::snprintf(percent, sizeof percent, "%.1f%%", 100.0 * chance.value_or(0.5));
+    return percent;
+}
+
+// "white 63.4%": the side to move and its chance.
+std::string winChance(Engine& engine, const htp::Args& a) {
+    const CellValues values = evaluate(engine, a);
+    return std::string(colorName(engine.game().toMove())) + " " +
+           chancePercent(evaluatorName(engine, a), values.value);
+}
+
+// HexGui gfx: INFLUENCE tints each empty cell by its scaled value; TEXT shows the position value
+// and the winning chance it means.
 std::string influence(Engine& engine, const htp::Args& a) {
     const Board& board = engine.game().board();
     const CellValues values = evaluate(engine, a);
@@ -84,7 +106,8 @@ std::string influence(Engine& engine, const htp::Args& a) {
     for (const auto& [cell, share] : scaledCells(board, values))
         text += " " + board.geometry().name(cell) + " " + twoDecimals(share);
     return text + " TEXT " + std::string(colorName(engine.game().toMove())) + " " +
-           std::to_string(values.value);
+           std::to_string(values.value) + " (" +
+           chancePercent(evaluatorName(engine, a), values.value) + " to win)";
 }
 
 } // namespace
@@ -94,6 +117,11 @@ void addEvalCommands(htp::Engine& htp, Engine& engine) {
         "eval", [&engine](const htp::Args& a) { return std::to_string(evaluate(engine, a).value); },
         "eval [EVALUATOR]: the static value for the side to move (integer, larger is better; "
         "default evaluator: the evaluator option)");
+    htp.add(
+        "eval-chance", [&engine](const htp::Args& a) { return winChance(engine, a); },
+        "eval-chance [EVALUATOR]: the side to move's winning chance estimated from the "
+        "evaluator's value, e.g. 'white 63.4%' (calibrated on OhmHex's self-play games; a "
+        "finished game 0% or 100%)");
     htp.add(
         "eval-cells", [&engine](const htp::Args& a) { return cellPairs(engine, a); },
         "eval-cells [EVALUATOR]: 'cell value' for every empty cell, one per line (larger is "
@@ -109,6 +137,7 @@ void addEvalCommands(htp::Engine& htp, Engine& engine) {
     for (std::string_view view : eval::evaluatorNames()) {
         const std::string name(view);
         htp.addAnalyze("string/Eval " + name + "/eval " + name);
+        htp.addAnalyze("string/Winning chance " + name + "/eval-chance " + name);
         htp.addAnalyze("pspairs/Cell values " + name + "/eval-pspairs " + name);
         htp.addAnalyze("gfx/Influence " + name + "/eval-gfx " + name);
     }
