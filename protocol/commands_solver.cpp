@@ -44,6 +44,44 @@ std::string solveWinning(Engine& engine, const StopFn& stop, const htp::Args& a)
     return cellList(g, result.moves);
 }
 
+// HexGui 'gfx' of a cell list: every listed cell tinted green (INFLUENCE 1), and `message` in the
+// status bar (TEXT). HexGui shows nothing for an empty plist and nothing at all for a failed
+// command, so the displays that can come back empty or unfinished answer this way: the
+// message says what the board cannot.
+std::string cellsWithMessage(const Geometry& g, const std::vector<Cell>& cells,
+                             const std::string& message) {
+    std::string text = "INFLUENCE";
+    for (Cell c : cells)
+        text += " " + g.name(c) + " 1";
+    return text + " TEXT " + message;
+}
+
+std::string count(std::size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// solve-winning as a HexGui display: the winning moves, or why there is none, or how far the
+// solver got before its time ran out.
+std::string solveWinningGfx(Engine& engine, const StopFn& stop, const htp::Args& a) {
+    const SolveArguments args = solveArguments(engine, a);
+    const WinningMoves result = engine.winningMoves(args.toMove, args.seconds, stop);
+    const Geometry& g = engine.game().geometry();
+    const std::string who(colorName(args.toMove));
+    std::string message;
+    if (const auto winner = engine.game().board().winner())
+        message = "the game is over: " + std::string(colorName(*winner)) + " has won";
+    else if (!result.complete)
+        message = "unknown: stopped before the end (time limit or Stop); " +
+                  (result.moves.empty() ? std::string("no move proven winning yet")
+                                        : "proven winning so far: " + cellList(g, result.moves));
+    else if (result.moves.empty())
+        message = who + " has no winning move: every move loses";
+    else
+        message = who + " wins with " + count(result.moves.size(), "move", "moves") + ": " +
+                  cellList(g, result.moves);
+    return cellsWithMessage(g, result.moves, message);
+}
+
 Color colorOrToMove(const Engine& engine, const htp::Args& a) {
     a.expectBetween(0, 1);
     return a.size() == 1 ? a.color(0) : engine.game().toMove();
@@ -52,6 +90,26 @@ Color colorOrToMove(const Engine& engine, const htp::Args& a) {
 std::string mustPlay(const Engine& engine, const htp::Args& a) {
     const Color toMove = colorOrToMove(engine, a);
     return cellList(engine.game().geometry(), engine.mustPlay(toMove));
+}
+
+// mustplay as a HexGui display, with what the set means in words.
+std::string mustPlayGfx(const Engine& engine, const htp::Args& a) {
+    const Color toMove = colorOrToMove(engine, a);
+    const Board& board = engine.game().board();
+    const std::vector<Cell> cells = engine.mustPlay(toMove);
+    const std::string who(colorName(toMove));
+    const std::string other(colorName(opponent(toMove)));
+    std::string message;
+    if (const auto winner = board.winner())
+        message = "the game is over: " + std::string(colorName(*winner)) + " has won";
+    else if (cells.empty())
+        message = who + " has lost: " + other + "'s virtual connections win against every move";
+    else if (cells.size() == static_cast<std::size_t>(board.emptyCount()))
+        message = who + " is free: no threat of " + other + " to answer";
+    else
+        message = who + " must play in one of " + count(cells.size(), "cell", "cells") + ", or " +
+                  other + " connects";
+    return cellsWithMessage(board.geometry(), cells, message);
 }
 
 // HexGui 'inferior' codes: fd = fill-in dead, fc = captured, then the fill-in stone's colour
@@ -168,6 +226,16 @@ void addSolverCommands(htp::Engine& htp, Engine& engine) {
         "virtual connections (every empty cell when nothing is forced, none when the opponent "
         "is already connected virtually)");
     htp.add(
+        "mustplay-gfx", [&engine](const htp::Args& a) { return mustPlayGfx(engine, a); },
+        "mustplay-gfx [COLOR]: mustplay as HexGui gfx: the cells tinted, and what they mean in "
+        "the status bar (also when there are none)");
+    htp.add(
+        "solve-winning-gfx",
+        [&engine, stop](const htp::Args& a) { return solveWinningGfx(engine, stop, a); },
+        "solve-winning-gfx [COLOR] [SECONDS]: solve-winning as HexGui gfx: the winning moves "
+        "tinted, and in the status bar their count, or that there is none, or how far the "
+        "solver got when stopped");
+    htp.add(
         "inferior-cells", [&engine](const htp::Args& a) { return inferiorCells(engine, a); },
         "inferior-cells [COLOR]: dead (fdb) and captured (fcb, fcw) cells, and COLOR's "
         "vulnerable (iv[killer]) and dominated (id[dominator]) moves, in HexGui's inferior "
@@ -190,6 +258,13 @@ void addSolverCommands(htp::Engine& htp, Engine& engine) {
             name, [&engine, stop](const htp::Args& a) { return solveWinning(engine, stop, a); },
             std::string(name) + " [COLOR] [SECONDS]: solve-winning under Benzene's name "
                                 "(HexGui locks the board while it runs)");
+    // HexGui recognises a long-running command by its first characters, so this name keeps
+    // the board locked and Stop enabled for the display too.
+    htp.add(
+        "dfpn-solver-find-winning-gfx",
+        [&engine, stop](const htp::Args& a) { return solveWinningGfx(engine, stop, a); },
+        "dfpn-solver-find-winning-gfx [COLOR] [SECONDS]: solve-winning-gfx under a name HexGui "
+        "treats as long-running");
     htp.add("param_dfpn", solverParameters,
             "param_dfpn: Benzene's solver parameters, none in OhmHex (an empty list; setting "
             "one is refused)");
@@ -198,8 +273,8 @@ void addSolverCommands(htp::Engine& htp, Engine& engine) {
         "vc-build [COLOR]: HexGui's Hint: inferior-cells, then x on every other empty cell "
         "outside COLOR's must-play set");
     htp.addAnalyze("string/Solve State/dfpn-solve-state %m");
-    htp.addAnalyze("plist/Solve Winning Moves/dfpn-solver-find-winning %m");
-    htp.addAnalyze("plist/Must Play/mustplay %m");
+    htp.addAnalyze("gfx/Solve Winning Moves/dfpn-solver-find-winning-gfx %m");
+    htp.addAnalyze("gfx/Must Play/mustplay-gfx %m");
     htp.addAnalyze("inferior/Inferior Cells/inferior-cells");
     htp.addAnalyze("vc/Show VCs/vc-between %c %P");
 }
