@@ -16,15 +16,20 @@ std::string knownEvaluators() {
     return names;
 }
 
+// The evaluator a command names, or the `evaluator` option.
+std::string evaluatorName(const Engine& engine, const htp::Args& a) {
+    return a.size() == 1 ? a.word(0) : engine.options().getString("evaluator");
+}
+
 // The named evaluator (default: the `evaluator` option) on the current position, from the
 // side to move's view.
 CellValues evaluate(Engine& engine, const htp::Args& a) {
     a.expectBetween(0, 1);
-    const std::string_view name = a.size() == 1 ? std::string_view(a.word(0)) : "";
+    const std::string name = evaluatorName(engine, a);
     std::optional<CellValues> values = engine.evaluate(name);
     if (!values) {
         const auto known = eval::evaluatorNames();
-        if (name.empty() || std::find(known.begin(), known.end(), name) != known.end())
+        if (std::find(known.begin(), known.end(), name) != known.end())
             throw htp::Failure(engine.whyNoEvaluator(name)); // e.g. network without a net
         throw htp::Failure("unknown evaluator " + htp::quoted(name) +
                            "; known: " + knownEvaluators());
@@ -75,11 +80,6 @@ std::string pspairs(Engine& engine, const htp::Args& a) {
     for (const auto& [cell, share] : scaledCells(board, evaluate(engine, a)))
         appendCellLabel(text, board.geometry(), cell, twoDecimals(share));
     return text;
-}
-
-// The evaluator a command names, or the `evaluator` option.
-std::string evaluatorName(const Engine& engine, const htp::Args& a) {
-    return a.size() == 1 ? a.word(0) : engine.options().getString("evaluator");
 }
 
 // The side to move's winning chance as a percentage, "63.4%".
