@@ -141,13 +141,7 @@ Opening solveOpening(hex::Solver& solver, const hex::Geometry& g, hex::Cell c, c
         const std::string name = g.name(c);
         limits.progressSeconds = args.progressSeconds;
         limits.progress = [name](const hex::SolveProgress& p) {
-            std::fprintf(stderr,
-                         "  %s: %.0f s, %llu nodes (%.0f/s), root proof %u disproof %u, table %zu "
-                         "(%llu evicted)\n",
-                         name.c_str(), p.seconds, static_cast<unsigned long long>(p.nodes),
-                         static_cast<double>(p.nodes) / std::max(p.seconds, 1e-9), p.rootProof,
-                         p.rootDisproof, p.tableEntries,
-                         static_cast<unsigned long long>(p.tableEvictions));
+            std::fprintf(stderr, "  %s: %s\n", name.c_str(), hex::describeProgress(p).c_str());
         };
     }
     const double cpuStart = threadCpuSeconds();

@@ -19,11 +19,7 @@ SolveLimits solveLimits(double seconds, const StopFn& shouldStop) {
     limits.maxSeconds = seconds;
     limits.stop = shouldStop;
     limits.progress = [](const SolveProgress& p) {
-        spdlog::info("solver: {:.0f} s, {} nodes ({:.0f}/s), root proof {} disproof {}, table {} "
-                     "entries ({} evicted)",
-                     p.seconds, p.nodes,
-                     p.seconds > 0 ? static_cast<double>(p.nodes) / p.seconds : 0.0, p.rootProof,
-                     p.rootDisproof, p.tableEntries, p.tableEvictions);
+        spdlog::info("solver: {}", describeProgress(p));
     };
     return limits;
 }

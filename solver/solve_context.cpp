@@ -1,6 +1,7 @@
 #include "solver/solve_context.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace hex {
 
@@ -48,6 +49,18 @@ void SolveContext::reportProgress(double seconds) {
     limits_.progress(p);
     // The next report a whole interval after this one, however late this one came.
     nextReport_ = seconds + std::max(limits_.progressSeconds, 0.001);
+}
+
+std::string describeProgress(const SolveProgress& p) {
+    const double rate = p.seconds > 0 ? static_cast<double>(p.nodes) / p.seconds : 0.0;
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "%.0f s, %llu nodes (%.0f/s), root proof %u disproof %u, table %zu entries "
+                  "(%llu evicted)",
+                  p.seconds, static_cast<unsigned long long>(p.nodes), rate, p.rootProof,
+                  p.rootDisproof, p.tableEntries,
+                  static_cast<unsigned long long>(p.tableEvictions));
+    return text;
 }
 
 SolveStats SolveContext::finish() {

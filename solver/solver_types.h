@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 // The solver's settings, limits and results, shared by its facade (solver.h) and its parts.
@@ -70,6 +71,10 @@ struct SolveProgress {
     std::size_t tableEntries = 0;
     std::uint64_t tableEvictions = 0;
 };
+
+// "12 s, 34567 nodes (2880/s), root proof 3 disproof 40, table 1234 entries (0 evicted)": the
+// one wording of a progress report, for the engine's log and solver_bench alike.
+std::string describeProgress(const SolveProgress& p);
 
 struct SolveLimits {
     std::uint64_t maxNodes = 0; // 0: no limit
