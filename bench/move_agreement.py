@@ -14,6 +14,8 @@ games.
   move_agreement.py answer --positions positions.txt --out winners.txt --solve 3 \\
       --engine "ohmhex"
   move_agreement.py score --positions positions.txt [--open winners.txt] REFERENCE CANDIDATE...
+  move_agreement.py outcome --positions won.txt --verdicts verdicts.txt --engine "ohmhex" \\
+      [--solve 10] ANSWERS...
 
 A positions file holds one position per line: its moves from the empty board, Black first, no
 swap; the side to move follows from their count. An answers file holds one move per position,
@@ -21,6 +23,14 @@ swap; the side to move follows from their count. An answers file holds one move 
 count. `answer` appends to --out and goes on from where it stopped, so a long reference run can
 be resumed.
 Lines starting with '#' are comments in both.
+
+`outcome` judges the answers where agreement cannot: the solver, given each position after the
+answer, says whether the move wins (the opponent to move is proven lost), loses, or is unknown.
+In positions proven won for the side to move (positions-11x11-won.txt) that counts the answers
+that keep the win; in positions the solver leaves open (positions-11x11-open.txt), the answers
+that lose at once, blunders deep enough for the solver to see. Each verdict is kept in
+--verdicts ("POSITION MOVE wins|loses|unknown", POSITION counted from 1) and never solved again
+(a new file judges again, with another --solve).
 """
 import argparse
 import datetime
@@ -169,6 +179,68 @@ def score(args):
         print(line)
 
 
+def move_verdict(engine, moves, move, solve_seconds):
+    """`wins` if the solver proves the opponent lost after `move`, `loses` if it proves it won,
+    else `unknown`."""
+    engine.send("clear_board")
+    mover = engine.play_moves(moves)
+    opponent = "white" if mover == "black" else "black"
+    engine.send(f"play {mover} {move}")
+    winner = engine.send(f"solve-state {opponent} {solve_seconds:g}").lower()
+    return {mover: "wins", opponent: "loses"}.get(winner, "unknown")
+
+
+def read_verdicts(path):
+    verdicts = {}
+    if os.path.exists(path):
+        for line in data_lines(path):
+            index, move, verdict = line.split()
+            verdicts[(int(index), move)] = verdict
+    return verdicts
+
+
+def outcome(args):
+    positions = data_lines(args.positions)
+    verdicts = read_verdicts(args.verdicts)
+    answers = [(path, data_lines(path)) for path in args.answers]
+    scratch = tempfile.TemporaryDirectory(prefix="move_agreement-")
+    engine = None
+    with open(args.verdicts, "a") as out:
+        for i, line in enumerate(positions, start=1):
+            for _, moves in answers:
+                move = moves[i - 1] if i <= len(moves) else "-"
+                if move == "-" or (i, move) in verdicts:
+                    continue
+                engine = engine or start_engine(args, scratch.name)
+                try:
+                    verdicts[(i, move)] = move_verdict(engine, line.split(), move, args.solve)
+                except EngineDied:
+                    verdicts[(i, move)] = "unknown"
+                    engine.close()
+                    engine = None
+                out.write(f"{i} {move} {verdicts[(i, move)]}\n")
+                out.flush()
+    if engine:
+        engine.close()
+    lost = {}
+    for path, moves in answers:
+        given = [(i, moves[i - 1]) for i in range(1, min(len(moves), len(positions)) + 1)
+                 if moves[i - 1] != "-"]
+        tally = {v: sum(verdicts[g] == v for g in given) for v in ("wins", "loses", "unknown")}
+        lost[path] = {i for i, m in given if verdicts[(i, m)] == "loses"}
+        line = (f"{path}: of {len(given)} answers {tally['wins']} win, {tally['loses']} lose, "
+                f"{tally['unknown']} unknown")
+        if path != answers[0][0]:
+            # Sign test on the positions where exactly one of the two answers is proven lost.
+            first, this = lost[answers[0][0]], lost[path]
+            only_first, only_this = len(first - this), len(this - first)
+            discordant = only_first + only_this
+            z = (only_first - only_this) / math.sqrt(discordant) if discordant else 0.0
+            line += (f"; lost only by {answers[0][0]}: {only_first}, only by this: {only_this}, "
+                     f"z = {z:+.2f} (> 0: this loses fewer)")
+        print(line)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -195,8 +267,16 @@ def main():
                    help="count only the positions the answer --solve file leaves open (-)")
     c.add_argument("reference")
     c.add_argument("candidates", nargs="+")
+    w = commands.add_parser("outcome", help="the solver's verdict on every answer")
+    w.add_argument("--positions", required=True)
+    w.add_argument("--verdicts", required=True, help="cache of the solver's verdicts")
+    w.add_argument("--engine", required=True, help="the engine whose solver judges")
+    w.add_argument("--setup", action="append", default=[], help="HTP command sent once")
+    w.add_argument("--size", type=int, default=11)
+    w.add_argument("--solve", type=float, default=10, metavar="SECONDS")
+    w.add_argument("answers", nargs="+")
     args = parser.parse_args()
-    {"sample": sample, "answer": answer, "score": score}[args.command](args)
+    {"sample": sample, "answer": answer, "score": score, "outcome": outcome}[args.command](args)
     return 0
 
 
