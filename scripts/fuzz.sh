@@ -1,9 +1,11 @@
 #!/bin/sh
 # Builds the libFuzzer targets with clang, ASan and UBSan, and runs each for a bounded time.
-# Usage: scripts/fuzz.sh [SECONDS]   (default 60; the stage takes 2 x SECONDS on two cores: one
-# runs sgf_fuzz for SECONDS / 2, the other tcp_fuzz for SECONDS / 2, and each then runs an
-# htp_fuzz worker for the rest; the two workers share their corpus)
-# Environment: BUILD_DIR (default build-fuzz in the repo), JOBS for ninja (default 2).
+# Usage: scripts/fuzz.sh [SECONDS]   (default 60; one core runs sgf_fuzz for SECONDS / 2, the
+# other tcp_fuzz for SECONDS / 2, and each then runs an htp_fuzz worker until the two workers,
+# which share their corpus, ran HTP_RUNS inputs between them, each for at most 3 x SECONDS: about
+# 2 x SECONDS in all on a quiet machine)
+# Environment: BUILD_DIR (default build-fuzz in the repo), JOBS for ninja (default 2), HTP_RUNS
+# (default 1100000).
 # Exit status: 0 when no target found anything; otherwise 1, with the crashing input saved as
 # $BUILD_DIR/fuzz-findings/<target>/crash-* (replay: $BUILD_DIR/fuzz/<target> FILE).
 set -eu
@@ -11,6 +13,7 @@ seconds=${1:-60}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$repo/build-fuzz}
 jobs=${JOBS:-2}
+htp_runs=${HTP_RUNS:-1100000}
 
 # The functions left out of coverage (fuzz/coverage_ignorelist.txt), passed under a name that
 # carries the list's hash: editing the list changes the flags, which rebuilds everything.
@@ -46,8 +49,8 @@ done
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # One target for `$2` seconds, as worker `$3` if given (workers of a target share its corpus:
-# libFuzzer reloads it every second); its report goes to stdout, its log to
-# $build/<target>[-<worker>].log.
+# libFuzzer reloads it every second), and for at most `$4` inputs if given; its report goes to
+# stdout, its log to $build/<target>[-<worker>].log.
 run_target() {
     target=$1
     kind=${target%_fuzz}
@@ -55,9 +58,9 @@ run_target() {
     corpus=$build/fuzz-corpus/$target
     findings=$build/fuzz-findings/$target
     mkdir -p "$corpus" "$findings"
-    echo "== $target${3:+ worker $3}: ${2}s"
+    echo "== $target${3:+ worker $3}: ${4:+$4 inputs, at most }${2}s"
     result=0
-    if ! "$build/fuzz/$target" -max_total_time="$2" -timeout=10 -rss_limit_mb=2048 \
+    if ! "$build/fuzz/$target" -max_total_time="$2" ${4:+-runs="$4"} -timeout=10 -rss_limit_mb=2048 \
         -max_len=4096 -artifact_prefix="$findings/" -print_final_stats=1 \
         "$corpus" "$seeds/$kind" 2>"$log"; then
         echo "!! $target found a problem; see $log and $findings/"
@@ -74,16 +77,17 @@ executions() {
         awk '{ total += $1 } END { print total + 0 }'
 }
 
-# Two cores, 2 x SECONDS each. In CI (a quiet machine, at 60) sgf_fuzz ran 1.63M inputs in 36 s
-# and tcp_fuzz 1.85M in 48 s, htp_fuzz 976k on two workers in 156 core-seconds: so each of the
-# first two gets SECONDS / 2 and htp_fuzz the rest, a worker on each core (180 of 240 at 60).
+# Two cores. In CI (a quiet machine, at 60) sgf_fuzz ran 1.63M inputs in 36 s and tcp_fuzz 1.85M
+# in 48 s, htp_fuzz 976k on two workers in 156 core-seconds, but only 524k when the machine was
+# shared: so each of the first two gets SECONDS / 2, and htp_fuzz a worker on each core for half
+# of HTP_RUNS, which a quiet machine runs in about 1.5 x SECONDS and a loaded one within the cap.
 first=$((seconds / 2))
 second=$((seconds / 2))
-# One core: target `$1` for `$2` seconds, then htp_fuzz worker `$3` for the rest of 2 x SECONDS.
+# One core: target `$1` for `$2` seconds, then htp_fuzz worker `$3` for its share of the runs.
 core() {
     found=0
     run_target "$1" "$2" || found=1
-    run_target htp_fuzz $((2 * seconds - $2)) "$3" || found=1
+    run_target htp_fuzz $((3 * seconds)) "$3" $((htp_runs / 2)) || found=1
     return $found
 }
 rm -f "$build"/htp_fuzz-*.log

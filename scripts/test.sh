@@ -3,7 +3,8 @@
 # checks formatting, builds and runs every test in Release, then again under AddressSanitizer
 # and UndefinedBehaviorSanitizer, the threaded tests under ThreadSanitizer, then runs the fuzz
 # targets for a bounded time.
-#   OHMHEX_FUZZ_SECONDS=N   fuzzing takes 2 x N seconds on two cores (default 60; 0 skips it)
+#   OHMHEX_FUZZ_SECONDS=N   fuzzing takes about 2 x N seconds on two cores, 3.5 x N at most
+#                           (default 60; 0 skips it; see scripts/fuzz.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
