@@ -98,12 +98,15 @@ void declareEngineOptions(Options& options) {
     options.declare(O::integer("max_nodes", 0, 0, 1'000'000'000'000,
                                "Nodes per search at most (0: unlimited); deterministic."));
     options.declare(O::integer("tt_mb", 64, 1, 65536, "Transposition table size in MB."));
-    options.declare(O::integer("width", 15, 1, 361,
+    // 12 and 8 rather than every root move and 15: a ply deeper in the same second (depth 4
+    // at one second per move on 11x11), which chose the move MoHex chooses more often and
+    // scored better against Wolve (docs/strength.md, "Depth 4 at one second").
+    options.declare(O::integer("width", 8, 1, 361,
                                "Moves searched per node below the root, best first by the "
                                "evaluator (the root: root_width)."));
-    options.declare(O::integer("root_width", 0, 0, 361,
+    options.declare(O::integer("root_width", 12, 0, 361,
                                "Moves searched at the root, best first by the previous iteration "
-                               "(0: all); for slow evaluators such as resistance_links vc."));
+                               "(0: all)."));
     const SearchLimits knowledge;
     options.declare(O::integer("root_connections_max_empty", knowledge.rootConnectionsMaxEmpty, 0,
                                361,
