@@ -15,6 +15,15 @@ std::string joinLines(const std::vector<std::string>& lines) {
     return text;
 }
 
+// The value words of `param_ohmhex KEY VALUE...`; a value inside double quotes loses them, so
+// that `""` gives the empty value a text option needs to be cleared (a key alone reads it).
+std::string parameterValue(const htp::Args& args) {
+    std::string value = args.rest(1);
+    if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+        value = value.substr(1, value.size() - 2);
+    return value;
+}
+
 std::string setParameter(Engine& engine, const htp::Args& args) {
     const std::string& name = args.word(0);
     if (args.size() == 1) {
@@ -22,7 +31,7 @@ std::string setParameter(Engine& engine, const htp::Args& args) {
             throw htp::Failure(*engine.options().whyInvalid(name, ""));
         return engine.options().getString(name);
     }
-    if (auto why = engine.setOption(name, args.rest(1)))
+    if (auto why = engine.setOption(name, parameterValue(args)))
         throw htp::Failure(*why);
     return "";
 }
@@ -107,7 +116,7 @@ void addProtocolCommands(htp::Engine& htp, Engine& engine) {
             return setParameter(engine, a);
         },
         "param_ohmhex [KEY [VALUE]]: all parameters as [type] key value lines, one value, or "
-        "set one");
+        "set one (a VALUE in double quotes loses them: \"\" is the empty value)");
     htp.addAnalyze("param/OhmHex Parameters/param_ohmhex");
 }
 

@@ -181,6 +181,11 @@ TEST_F(Htp, OnStdinStartOptionsAreRefusedAndLoggingMayBeSet) {
     EXPECT_EQ(run("param_ohmhex log_level error"), "= \n\n");
     EXPECT_EQ(run("param_ohmhex log_level"), "= error\n\n");
     EXPECT_EQ(run("param_ohmhex log_level info"), "= \n\n");
+    const std::string file = ::testing::TempDir() + "ohm hex.log";
+    EXPECT_EQ(run("param_ohmhex log_file \"" + file + "\""), "= \n\n");
+    EXPECT_EQ(run("param_ohmhex log_file"), "= " + file + "\n\n");
+    EXPECT_EQ(run("param_ohmhex log_file \"\""), "= \n\n") << "\"\" clears a text option";
+    EXPECT_EQ(run("param_ohmhex log_file"), "= \n\n");
     EXPECT_EQ(run("param_ohmhex tt_mb 2048"), "= \n\n") << "no cap for the local user";
     EXPECT_EQ(run("param_ohmhex tt_mb 64"), "= \n\n");
 }
