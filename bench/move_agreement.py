@@ -153,9 +153,13 @@ def paired(reference, first, other, counted):
         a, b = first[i] == reference[i], other[i] == reference[i]
         only_first += a and not b
         only_other += b and not a
+    return only_first, only_other, sign_test(only_first, only_other)
+
+
+def sign_test(only_first, only_other):
+    """z of a sign test over the discordant positions: > 0 when `other` has more of them."""
     discordant = only_first + only_other
-    z = (only_other - only_first) / math.sqrt(discordant) if discordant else 0.0
-    return only_first, only_other, z
+    return (only_other - only_first) / math.sqrt(discordant) if discordant else 0.0
 
 
 def score(args):
@@ -234,8 +238,7 @@ def outcome(args):
             # Sign test on the positions where exactly one of the two answers is proven lost.
             first, this = lost[answers[0][0]], lost[path]
             only_first, only_this = len(first - this), len(this - first)
-            discordant = only_first + only_this
-            z = (only_first - only_this) / math.sqrt(discordant) if discordant else 0.0
+            z = sign_test(only_this, only_first)  # fewer losses count for this answer
             line += (f"; lost only by {answers[0][0]}: {only_first}, only by this: {only_this}, "
                      f"z = {z:+.2f} (> 0: this loses fewer)")
         print(line)
