@@ -119,4 +119,21 @@ std::string Args::rest(std::size_t i) const {
     return fmt::format("{}", fmt::join(from, words_.end(), " "));
 }
 
+Args::Text Args::text(std::size_t i) const {
+    const std::string& first = word(i);
+    if (first.empty() || first.front() != '"')
+        return {first, i + 1};
+    std::string value = first.substr(1);
+    for (std::size_t j = i;; ++j) {
+        if (j > i)
+            value += ' ' + words_[j];
+        if (!value.empty() && value.back() == '"') {
+            value.pop_back();
+            return {value, j + 1};
+        }
+        if (j + 1 >= words_.size())
+            throw Failure("unterminated quoted text " + quoted(rest(i)));
+    }
+}
+
 } // namespace hex::htp

@@ -31,6 +31,15 @@ public:
     Cell node(std::size_t i, const Geometry& geometry) const;
     // All words from i on, joined by single spaces.
     std::string rest(std::size_t i) const;
+    // A text from word i on: the word itself, or, when it starts with a double quote, the words
+    // up to the one that ends with the closing quote, joined by single spaces, without the
+    // quotes (HexGui quotes a file name with a space; `""` is the empty text). `next` is the
+    // index of the word after it. An unclosed quote is a Failure.
+    struct Text {
+        std::string value;
+        std::size_t next;
+    };
+    Text text(std::size_t i) const;
 
 private:
     std::vector<std::string> words_;

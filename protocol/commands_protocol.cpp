@@ -15,12 +15,15 @@ std::string joinLines(const std::vector<std::string>& lines) {
     return text;
 }
 
-// The value words of `param_ohmhex KEY VALUE...`; a value inside double quotes loses them, so
-// that `""` gives the empty value a text option needs to be cleared (a key alone reads it).
+// The value of `param_ohmhex KEY VALUE...`: the words after the key, or one text in double
+// quotes, which loses them, so that `""` gives the empty value a text option needs to be cleared
+// (a key alone reads it).
 std::string parameterValue(const htp::Args& args) {
-    std::string value = args.rest(1);
-    if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
-        value = value.substr(1, value.size() - 2);
+    if (!args.word(1).starts_with('"'))
+        return args.rest(1);
+    auto [value, next] = args.text(1);
+    if (next != args.size())
+        throw htp::Failure("expected KEY VALUE or KEY \"VALUE\"");
     return value;
 }
 

@@ -8,27 +8,8 @@ namespace {
 
 constexpr std::size_t kMaxSgfBytes = 16 << 20;
 
-// A file argument: one word, or several words inside double quotes (HexGui quotes a chosen file
-// whose path has a space). Returns the path and the index of the next argument.
-std::pair<std::string, std::size_t> pathArgument(const htp::Args& a) {
-    const std::string& first = a.word(0);
-    if (first.empty() || first.front() != '"')
-        return {first, 1};
-    std::string path = first.substr(1);
-    for (std::size_t i = 0;; ++i) {
-        if (i > 0)
-            path += ' ' + a.word(i);
-        if (!path.empty() && path.back() == '"') {
-            path.pop_back();
-            return {path, i + 1};
-        }
-        if (i + 1 >= a.size())
-            throw htp::Failure("unterminated quoted file name");
-    }
-}
-
 std::string loadSgf(Engine& engine, const FileAccess& files, const htp::Args& a) {
-    const auto [path, next] = pathArgument(a);
+    const auto [path, next] = a.text(0);
     if (a.size() > next + 1)
         throw htp::Failure("expected FILE [MOVE]");
     // GTP: with a move number, the position before that move.
@@ -45,7 +26,7 @@ std::string loadSgf(Engine& engine, const FileAccess& files, const htp::Args& a)
 }
 
 std::string saveSgf(Engine& engine, const FileAccess& files, const htp::Args& a) {
-    const auto [path, next] = pathArgument(a);
+    const auto [path, next] = a.text(0);
     if (a.size() != next)
         throw htp::Failure("expected FILE");
     const std::string text =

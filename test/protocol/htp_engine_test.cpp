@@ -186,6 +186,10 @@ TEST_F(Htp, OnStdinStartOptionsAreRefusedAndLoggingMayBeSet) {
     EXPECT_EQ(run("param_ohmhex log_file"), "= " + file + "\n\n");
     EXPECT_EQ(run("param_ohmhex log_file \"\""), "= \n\n") << "\"\" clears a text option";
     EXPECT_EQ(run("param_ohmhex log_file"), "= \n\n");
+    EXPECT_EQ(run("param_ohmhex log_file \"" + file + "\" x").substr(0, 2), "? ")
+        << "one quoted value, nothing after it";
+    EXPECT_EQ(run("param_ohmhex log_file \"" + file).substr(0, 2), "? ") << "unclosed quote";
+    EXPECT_EQ(run("param_ohmhex log_file"), "= \n\n") << "a failed command changes nothing";
     EXPECT_EQ(run("param_ohmhex tt_mb 2048"), "= \n\n") << "no cap for the local user";
     EXPECT_EQ(run("param_ohmhex tt_mb 64"), "= \n\n");
 }
