@@ -35,6 +35,11 @@ def parse_arguments(argv):
     p.add_argument("--no-augment", action="store_true", help="no 180-degree rotations")
     p.add_argument("--dedupe", action="store_true",
                    help="merge identical positions (targets averaged)")
+    p.add_argument("--search-weight", type=float, default=0.0, metavar="W",
+                   help="value target: W * tanh(search score / --score-scale) + (1 - W) * "
+                        "game result (default 0: the result alone; 1 distils the search)")
+    p.add_argument("--score-scale", type=float, default=400.0,
+                   help="search scores are divided by this before tanh (default 400)")
     p.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--golden", action="store_true", help="also write OUT/net.golden")
@@ -67,17 +72,19 @@ def main(argv=None):
     args = parse_arguments(argv)
     try:
         files = data.expand(args.data)
-        samples, games = data.load_samples(files, dedupe=args.dedupe)
+        target = data.ValueTarget(args.search_weight, args.score_scale)
+        samples, games = data.load_samples(files, dedupe=args.dedupe, target=target)
         if not samples:
             raise ValueError("the records hold no positions")
         held_out = data.expand(args.validation) if args.validation else []
         if set(map(os.path.abspath, held_out)) & set(map(os.path.abspath, files)):
             raise ValueError("a --validation file is also training data")
-        validation = data.load_samples(held_out)[0] if held_out else []
+        validation = data.load_samples(held_out, target=target)[0] if held_out else []
         config = dict(shape_of(args), batch_norm=args.batch_norm, epochs=args.epochs,
                       batch=args.batch, lr=args.lr, weight_decay=args.weight_decay,
                       augment=not args.no_augment, dedupe=args.dedupe, threads=args.threads,
-                      seed=args.seed, golden=args.golden,
+                      seed=args.seed, golden=args.golden, search_weight=args.search_weight,
+                      score_scale=args.score_scale,
                       init=os.path.abspath(args.init) if args.init else None,
                       data=[os.path.abspath(f) for f in files],
                       validation=[os.path.abspath(f) for f in held_out])
@@ -85,6 +92,9 @@ def main(argv=None):
                        f"{len(samples)} positions from {len(files)} files; C={config['channels']}"
                        f" B={config['blocks']} V={config['value_width']}, {args.epochs} epochs,"
                        f" lr {args.lr}, seed {args.seed}")
+        if args.search_weight > 0:
+            description += (f"; value target {args.search_weight} x tanh(score /"
+                            f" {args.score_scale:g}) + {1 - args.search_weight:g} x result")
         trainer.run(args.out, config, samples, games, description, validation)
     except (OSError, ValueError) as error:
         print(f"train.py: {error}", file=sys.stderr)

@@ -2,12 +2,17 @@
 
 One sample per ply i of a game: the position before move i, the policy target (the search's
 best move searched[i], as a distribution over the original board's cells) and the value target
-for the side to move at ply i: +1 if it won the game, -1 if it lost; a proven result
-(proven[i] != 0) overrides. The net's canonical view is applied later, per batch (batches()).
+for the side to move at ply i. That value mixes the game's result (+1 if the side to move won,
+-1 if it lost) with the search's own score, tanh(scores[i] / score_scale), by search_weight
+(0: the result alone); a proven result (proven[i] != 0) overrides both. The search's score
+is the target that distils a search into the net: a value that predicts what a depth-d search
+would say, far less noisy than the result of one game. The net's canonical view is applied
+later, per batch (batches()).
 """
 
 import glob
 import json
+import math
 import sys
 from dataclasses import dataclass
 
@@ -67,7 +72,25 @@ def read_records(path):
     return records
 
 
-def samples_from_record(record):
+@dataclass(frozen=True)
+class ValueTarget:
+    """How a ply's value target is made: search_weight * tanh(score / score_scale) +
+    (1 - search_weight) * result."""
+    search_weight: float = 0.0
+    score_scale: float = 400.0
+
+    def __post_init__(self):
+        if not 0.0 <= self.search_weight <= 1.0:
+            raise ValueError(f"search weight {self.search_weight} is not in [0, 1]")
+        if not self.score_scale > 0:
+            raise ValueError(f"score scale {self.score_scale} is not positive")
+
+    def of(self, result, score):
+        search = math.tanh(score / self.score_scale)
+        return self.search_weight * search + (1.0 - self.search_weight) * result
+
+
+def samples_from_record(record, value_target=ValueTarget()):
     """The training samples of one game record (dict); RecordError if it is inconsistent."""
     if record.get("version") != RECORD_VERSION:
         raise RecordError(f"record version {record.get('version')!r}; expected {RECORD_VERSION}")
@@ -86,6 +109,7 @@ def samples_from_record(record):
 
     stones = {"b": set(), "w": set()}
     samples = []
+    scores = record["scores"]
     for ply, (move, best, result) in enumerate(zip(moves, searched, proven)):
         mover = "b" if ply % 2 == 0 else "w"
         position = Position(width, height, frozenset(stones["b"]), frozenset(stones["w"]), mover)
@@ -96,7 +120,10 @@ def samples_from_record(record):
         if result not in (-1, 0, 1):
             raise RecordError(f"proven[{ply}] = {result!r} is not -1, 0 or 1")
         won = (winner == "black") == (mover == "b")
-        value = float(result) if result != 0 else (1.0 if won else -1.0)
+        if not isinstance(scores[ply], (int, float)):
+            raise RecordError(f"scores[{ply}] = {scores[ply]!r} is not a number")
+        value = (float(result) if result != 0
+                 else value_target.of(1.0 if won else -1.0, float(scores[ply])))
         policy = np.zeros(width * height, dtype=np.float32)
         policy[target] = 1.0
         samples.append(Sample(position, policy, value))
@@ -104,14 +131,14 @@ def samples_from_record(record):
     return samples
 
 
-def load_samples(paths, dedupe=False):
-    """(samples, games) from record files; with dedupe, identical positions become one sample
-    whose targets are the mean of theirs."""
+def load_samples(paths, dedupe=False, target=ValueTarget()):
+    """(samples, games) from record files, value targets made by `target`; with dedupe,
+    identical positions become one sample whose targets are the mean of theirs."""
     samples, games = [], 0
     for path in paths:
         for number, record in enumerate(read_records(path), start=1):
             try:
-                samples += samples_from_record(record)
+                samples += samples_from_record(record, target)
             except (RecordError, KeyError, TypeError, ValueError) as error:
                 raise RecordError(f"{path}: record {number}: {error}") from None
             games += 1

@@ -43,6 +43,26 @@ def test_proven_overrides_the_game_result():
     assert [s.value for s in data.samples_from_record(white_won)] == [-1.0, 1.0, -1.0]
 
 
+def test_search_weight_mixes_the_search_score_into_the_value():
+    unproven = dict(GAME, proven=[0, 0, 0])
+    search = data.ValueTarget(search_weight=1.0, score_scale=20.0)
+    values = [s.value for s in data.samples_from_record(unproven, search)]
+    assert values == pytest.approx([np.tanh(0.5), np.tanh(-1.0), np.tanh(50.0)])
+    half = data.ValueTarget(search_weight=0.5, score_scale=20.0)
+    values = [s.value for s in data.samples_from_record(unproven, half)]
+    # Black won: +1 for Black at plies 0 and 2, -1 for White at ply 1.
+    assert values == pytest.approx([(np.tanh(0.5) + 1) / 2, (np.tanh(-1.0) - 1) / 2,
+                                    (np.tanh(50.0) + 1) / 2])
+    # A proven result still overrides the search's score.
+    assert data.samples_from_record(dict(GAME, proven=[-1, 0, 1]), search)[0].value == -1.0
+
+
+@pytest.mark.parametrize("weight, scale", [(-0.1, 400), (1.5, 400), (0.5, 0), (0.5, -3)])
+def test_bad_value_targets_rejected(weight, scale):
+    with pytest.raises(ValueError):
+        data.ValueTarget(weight, scale)
+
+
 def test_truncated_last_line_tolerated(tmp_path):
     line = json.dumps(GAME)
     path = write_lines(tmp_path / "g.jsonl", [line, line, line[:40]], final_newline=False)
@@ -59,7 +79,8 @@ def test_bad_line_in_the_middle_is_an_error(tmp_path):
 
 @pytest.mark.parametrize("change", [
     {"version": 2}, {"winner": "draw"}, {"moves": ["a1", "a1", "a2"]},
-    {"searched": ["b2", "a1", "a2"]}, {"proven": [0, 0]}, {"moves": ["a1", "c1", "a2"]}])
+    {"searched": ["b2", "a1", "a2"]}, {"proven": [0, 0]}, {"moves": ["a1", "c1", "a2"]},
+    {"scores": [10, "x", 1000]}])
 def test_inconsistent_records_rejected(tmp_path, change):
     path = write_lines(tmp_path / "g.jsonl", [json.dumps(dict(GAME, **change))])
     with pytest.raises(data.RecordError, match="record 1"):
