@@ -107,6 +107,10 @@ void declareEngineOptions(Options& options) {
     options.declare(O::integer("root_width", 12, 0, 361,
                                "Moves searched at the root, best first by the previous iteration "
                                "(0: all)."));
+    options.declare(O::boolean("even_depths", false,
+                               "The move comes from the deepest finished even-depth iteration "
+                               "(or depth 1, or one stopped early); an odd iteration past the "
+                               "first only orders the moves, unless it proves the result."));
     const SearchLimits knowledge;
     options.declare(O::integer("root_connections_max_empty", knowledge.rootConnectionsMaxEmpty, 0,
                                361,

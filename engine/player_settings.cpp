@@ -69,6 +69,7 @@ PlayerSettings playerSettings(const Options& options,
     s.tableMb = static_cast<std::size_t>(options.getInt("tt_mb"));
     s.limits.width = static_cast<int>(options.getInt("width"));
     s.limits.rootWidth = static_cast<int>(options.getInt("root_width"));
+    s.limits.evenDepthMoves = options.getBool("even_depths");
     s.limits.maxDepth = static_cast<int>(options.getInt("max_depth"));
     s.limits.maxNodes = static_cast<std::uint64_t>(options.getInt("max_nodes"));
     s.limits.rootConnectionsMaxEmpty =

@@ -163,35 +163,28 @@ SearchResult Search::run(const Board& board, Color toMove, const SearchLimits& l
     for (int depth = 1; depth <= limits_.maxDepth; ++depth) {
         if (limits_.time && depth > 1 && SteadyClock::now() >= limits_.time->soft)
             break;
+        const bool decides = decidesMove(depth);
+        if (decides)
+            searchFirst(result.best);
         iterationBest_ = kNoCell;
         const Score score = aspirationSearch(depth, result.score);
         if (aborted_) {
             // The previous best was searched first, so any move that raised alpha since is better.
-            if (iterationBest_ != kNoCell && iterationBest_ != result.best) {
+            if (decides && iterationBest_ != kNoCell && iterationBest_ != result.best) {
                 result.best = iterationBest_;
                 result.pv = pvFromRoot();
             }
             break;
         }
-        result.best = rootMoves_.front();
-        result.score = score;
-        result.depth = depth;
-        result.pv = pvFromRoot();
-        result.rootScores.clear();
-        for (const RootMoveScore& s : rootScores_)
-            if (s.score != -kInfinity) // beyond limits_.rootWidth: not searched
-                result.rootScores.push_back(s);
-        result.pattern.reset();
-        if (proofs_[0].kind != Proven::None)
-            result.pattern = proofs_[0].pattern;
-
+        // A proven result stands at any depth, and cannot change with more.
+        if (decides || isProvenScore(score))
+            adoptIteration(result, depth, score);
         const double seconds = elapsedSeconds();
         if (callbacks.onIteration) {
             const auto nps =
                 seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(nodes_) / seconds) : 0;
-            callbacks.onIteration({depth, score, nodes_, seconds, nps, result.pv});
+            callbacks.onIteration({depth, score, nodes_, seconds, nps, pvFromRoot()});
         }
-        // A proven result cannot change with more depth.
         if (isProvenScore(score))
             break;
     }
@@ -205,6 +198,38 @@ SearchResult Search::run(const Board& board, Color toMove, const SearchLimits& l
     result.nodes = nodes_;
     result.seconds = elapsedSeconds();
     return result;
+}
+
+bool Search::decidesMove(int depth) const {
+    return !limits_.evenDepthMoves || depth == 1 || depth % 2 == 0;
+}
+
+// The iteration's order, but `move` first: an iteration that is stopped early can then only
+// replace it by a move that scored better at the same depth. rootScores_ stays in step with
+// rootMoves_ (searchRoot relies on it).
+void Search::searchFirst(Cell move) {
+    const auto it = std::find(rootMoves_.begin(), rootMoves_.end(), move);
+    if (it == rootMoves_.end())
+        return;
+    const auto index = it - rootMoves_.begin();
+    std::rotate(rootMoves_.begin(), it, it + 1);
+    std::rotate(rootScores_.begin(), rootScores_.begin() + index, rootScores_.begin() + index + 1);
+}
+
+// The finished iteration's best move, score, principal variation and root scores become the
+// result.
+void Search::adoptIteration(SearchResult& result, int depth, Score score) const {
+    result.best = rootMoves_.front();
+    result.score = score;
+    result.depth = depth;
+    result.pv = pvFromRoot();
+    result.rootScores.clear();
+    for (const RootMoveScore& s : rootScores_)
+        if (s.score != -kInfinity) // beyond limits_.rootWidth: not searched
+            result.rootScores.push_back(s);
+    result.pattern.reset();
+    if (proofs_[0].kind != Proven::None)
+        result.pattern = proofs_[0].pattern;
 }
 
 // When every move loses: the one whose refutation needed the largest pattern, that is the most

@@ -65,6 +65,9 @@ private:
     void generateRootMoves();
     Cell hardestLosingMove(const SearchResult& result) const;
 
+    bool decidesMove(int depth) const;
+    void searchFirst(Cell move);
+    void adoptIteration(SearchResult& result, int depth, Score score) const;
     Score aspirationSearch(int depth, Score previous);
     Score searchRoot(int depth, Score alpha, Score beta);
 

@@ -61,6 +61,11 @@ struct SearchLimits {
     // The position is known to be won (the solver proved it): the root does not play a
     // connection win's key at once but searches, so that the shortest win it can see is played.
     bool knownWin = false;
+    // The move comes from the deepest even iteration (or the first): an odd iteration past the
+    // first, which ends on the mover's own move and so overrates it, only orders the root moves
+    // for the next one, unless it proves the result. An odd-depth search agrees less with
+    // stronger players and blunders more (docs/strength.md, "Odd depths").
+    bool evenDepthMoves = false;
     // Polled at every node; true stops the search at once.
     StopFn shouldStop;
 };

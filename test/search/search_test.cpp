@@ -109,6 +109,60 @@ TEST(Search, FindsWinInFiveOnEmptyThreeByThree) {
     }
 }
 
+// With evenDepthMoves an odd iteration past the first orders the moves but does not choose:
+// stopped at depth 3, the answer is depth 2's, on positions where depth 3 would choose another
+// move; depth 4 answers as itself.
+TEST(Search, EvenDepthMovesAnswerWithTheDeepestEvenIteration) {
+    int differing = 0;
+    for (const char* black : {"c3", "b4", "d2", "c2", "e3"}) {
+        const Board board = boardWith(6, black, "");
+        SearchLimits limits = depthLimits(2, 6, true);
+        const SearchResult two = searchOnce(board, Color::White, limits);
+        limits.maxDepth = 3;
+        const SearchResult three = searchOnce(board, Color::White, limits);
+        limits.evenDepthMoves = true;
+        int iterations = 0;
+        SearchCallbacks callbacks;
+        callbacks.onIteration = [&](const IterationInfo&) { ++iterations; };
+        TranspositionTable table(kSearchTestTableMb);
+        DistanceEvaluator evaluator;
+        Search search(table, evaluator);
+        const SearchResult even = search.run(board, Color::White, limits, callbacks);
+        EXPECT_EQ(iterations, 3) << black << ": the third iteration still runs";
+        EXPECT_EQ(even.depth, 2) << black;
+        EXPECT_EQ(even.best, two.best) << black;
+        EXPECT_EQ(even.score, two.score) << black;
+        differing += three.best != two.best;
+        limits.maxDepth = 4;
+        EXPECT_EQ(searchOnce(board, Color::White, limits).depth, 4) << black;
+    }
+    EXPECT_GT(differing, 0) << "no position where depth 3 chooses another move than depth 2";
+}
+
+// A proof found at an odd depth stands: it cannot change with more depth.
+TEST(Search, EvenDepthMovesKeepAnOddDepthProof) {
+    int oddProofs = 0;
+    for (const auto& [black, white] : {std::pair{"b2", "c2"},
+                                       {"b3", "c2"},
+                                       {"c2", "b3"},
+                                       {"b2 c3", "c2 b3"},
+                                       {"a3 c2", "b2 d2"},
+                                       {"b2", "a3"}}) {
+        const Board board = boardWith(4, black, white);
+        SearchLimits limits = depthLimits(9, 15, true);
+        const SearchResult plain = searchOnce(board, Color::Black, limits);
+        if (!isProvenScore(plain.score) || plain.depth < 3 || plain.depth % 2 == 0)
+            continue;
+        ++oddProofs;
+        limits.evenDepthMoves = true;
+        const SearchResult even = searchOnce(board, Color::Black, limits);
+        EXPECT_EQ(even.score, plain.score) << black << " / " << white;
+        EXPECT_EQ(even.depth, plain.depth) << black << " / " << white;
+        EXPECT_EQ(even.best, plain.best) << black << " / " << white;
+    }
+    EXPECT_GT(oddProofs, 0) << "no position proven at an odd depth of 3 or more";
+}
+
 // A proven win must be found at a depth that sees it, and not before.
 TEST(Search, DoesNotClaimWinBeyondTheHorizon) {
     const Board board(3, 3);
