@@ -64,7 +64,8 @@ struct SearchLimits {
     // The move comes from the deepest even iteration (or the first): an odd iteration past the
     // first, which ends on the mover's own move and so overrates it, only orders the root moves
     // for the next one, unless it proves the result. An odd-depth search agrees less with
-    // stronger players and blunders more (docs/strength.md, "Odd depths").
+    // stronger players and blunders more (docs/strength.md, "Odd depths, depth 6 and a distilled
+    // net"). The engine's option even_depths sets it.
     bool evenDepthMoves = false;
     // Polled at every node; true stops the search at once.
     StopFn shouldStop;
