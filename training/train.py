@@ -38,8 +38,8 @@ def parse_arguments(argv):
     p.add_argument("--search-weight", type=float, default=0.0, metavar="W",
                    help="value target: W * tanh(search score / --score-scale) + (1 - W) * "
                         "game result (default 0: the result alone; 1 distils the search)")
-    p.add_argument("--score-scale", type=float, default=400.0,
-                   help="search scores are divided by this before tanh (default 400)")
+    p.add_argument("--score-scale", type=float, default=data.ValueTarget.score_scale,
+                   help="search scores are divided by this before tanh (default %(default)g)")
     p.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--golden", action="store_true", help="also write OUT/net.golden")
@@ -73,21 +73,24 @@ def main(argv=None):
     try:
         files = data.expand(args.data)
         target = data.ValueTarget(args.search_weight, args.score_scale)
-        samples, games = data.load_samples(files, dedupe=args.dedupe, target=target)
+        samples, games = data.load_samples(files, dedupe=args.dedupe, value_target=target)
         if not samples:
             raise ValueError("the records hold no positions")
         held_out = data.expand(args.validation) if args.validation else []
         if set(map(os.path.abspath, held_out)) & set(map(os.path.abspath, files)):
             raise ValueError("a --validation file is also training data")
-        validation = data.load_samples(held_out, target=target)[0] if held_out else []
+        validation = data.load_samples(held_out, value_target=target)[0] if held_out else []
         config = dict(shape_of(args), batch_norm=args.batch_norm, epochs=args.epochs,
                       batch=args.batch, lr=args.lr, weight_decay=args.weight_decay,
                       augment=not args.no_augment, dedupe=args.dedupe, threads=args.threads,
-                      seed=args.seed, golden=args.golden, search_weight=args.search_weight,
-                      score_scale=args.score_scale,
+                      seed=args.seed, golden=args.golden,
                       init=os.path.abspath(args.init) if args.init else None,
                       data=[os.path.abspath(f) for f in files],
                       validation=[os.path.abspath(f) for f in held_out])
+        if args.search_weight > 0:
+            # Only then: a result-only run keeps the configuration it had before these options
+            # existed, so that its checkpoint still resumes.
+            config.update(search_weight=args.search_weight, score_scale=args.score_scale)
         description = (f"run {args.run_id or os.path.abspath(args.out)}: {games} games, "
                        f"{len(samples)} positions from {len(files)} files; C={config['channels']}"
                        f" B={config['blocks']} V={config['value_width']}, {args.epochs} epochs,"

@@ -131,14 +131,14 @@ def samples_from_record(record, value_target=ValueTarget()):
     return samples
 
 
-def load_samples(paths, dedupe=False, target=ValueTarget()):
-    """(samples, games) from record files, value targets made by `target`; with dedupe,
+def load_samples(paths, dedupe=False, value_target=ValueTarget()):
+    """(samples, games) from record files, value targets made by `value_target`; with dedupe,
     identical positions become one sample whose targets are the mean of theirs."""
     samples, games = [], 0
     for path in paths:
         for number, record in enumerate(read_records(path), start=1):
             try:
-                samples += samples_from_record(record, target)
+                samples += samples_from_record(record, value_target)
             except (RecordError, KeyError, TypeError, ValueError) as error:
                 raise RecordError(f"{path}: record {number}: {error}") from None
             games += 1
