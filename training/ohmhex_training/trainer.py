@@ -100,10 +100,12 @@ def resume_or_start(out, config):
         model = initial_model(config)
         return model, make_optimiser(model, config), 0, []
     saved = torch.load(path)
-    for key, value in config.items():
-        if key not in FREE_TO_CHANGE and saved["config"].get(key) != value:
+    # Both ways: a setting the checkpoint has and this run lacks is a change too.
+    for key in sorted(set(config) | set(saved["config"])):
+        there, here = saved["config"].get(key), config.get(key)
+        if key not in FREE_TO_CHANGE and there != here:
             raise ValueError(f"{out} holds a checkpoint of another run ({key}: there "
-                             f"{saved['config'].get(key)!r}, here {value!r}); give another "
+                             f"{there!r}, here {here!r}); give another "
                              "--out, or that run's arguments to resume it")
     model = HexNet(config["channels"], config["blocks"], config["value_width"],
                    batch_norm=config["batch_norm"])

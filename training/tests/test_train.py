@@ -100,6 +100,13 @@ def test_command_line_trains_exports_and_resumes(tmp_path, capsys):
     assert train.main(args[:-2] + ["--channels", "5"]) == 1
     assert "another run" in capsys.readouterr().err
     assert (out / "net.ohnn").read_bytes() == before
+    # So is another value target, either way.
+    searched = tmp_path / "searched"
+    assert train.main(args[:3] + [str(searched)] + args[4:] + ["--search-weight", "1"]) == 0
+    assert train.main(args[:3] + [str(searched)] + args[4:]) == 1
+    assert "another run (score_scale" in capsys.readouterr().err
+    assert train.main(args + ["--search-weight", "0.5"]) == 1
+    assert "another run (score_scale" in capsys.readouterr().err
     assert train.main(["--data", str(tmp_path / "none*.jsonl"), "--out", str(out)]) == 1
     assert train.main(args + ["--validation", str(records)]) == 1
     assert "also training data" in capsys.readouterr().err
