@@ -93,6 +93,7 @@ const LastSearch* Engine::searchOfPosition(Color toMove, const StopFn& shouldSto
     settings.tableMb = std::min(settings.tableMb, kAnalysisTableMb);
     settings.solverMaxEmpty = 0;
     settings.solverCheckShare = 0;
+    settings.solverRest = false;
     if (!analysisPlayer_)
         analysisPlayer_.emplace();
     analysisPlayer_->clear(); // the same answer whatever was analysed before

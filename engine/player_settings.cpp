@@ -78,6 +78,7 @@ PlayerSettings playerSettings(const Options& options,
     s.limits.pruneInferiorAtRoot = options.getBool("root_inferior");
     s.solverMaxEmpty = static_cast<int>(options.getInt("solver_max_empty"));
     s.solverCheckShare = options.getReal("solver_check");
+    s.solverRest = options.getBool("solver_rest");
     s.clock = searchClock(options, clock, color);
     return s;
 }

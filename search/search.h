@@ -51,6 +51,10 @@ private:
     static constexpr int kAspirationMinDepth = 3;
     static constexpr int kAspirationTries = 3;
     static constexpr int kAspirationGrowth = 4;
+    // An odd iteration past the first starts only before this share of the time to the soft
+    // deadline: each ply costs about three times the one before, so the even iteration after
+    // it then starts before the soft deadline.
+    static constexpr double kOddIterationShareOfSoft = 0.25;
 
     // The moves of a node that are not refuted yet, and the opponent's pattern for the others.
     struct MoveRegion {
@@ -66,6 +70,7 @@ private:
     Cell hardestLosingMove(const SearchResult& result) const;
 
     bool decidesMove(int depth) const;
+    bool oddIterationPays(int depth) const;
     void searchFirst(Cell move);
     void adoptIteration(SearchResult& result, int depth, Score score) const;
     Score aspirationSearch(int depth, Score previous);

@@ -32,6 +32,10 @@ struct PlayerSettings {
     // side, that the chosen move loses; a refuted move gives way to the next root move.
     // Without a clock every checked move gets kCheckNodes solver nodes.
     double solverCheckShare = 0.0;
+    // A timed search that stops for time (not at maxDepth, not proven) leaves the rest of the
+    // move, to its hard deadline, to the solver: first a proof for the side to move, whose win
+    // replaces the search's move, then the check of the chosen move (as above).
+    bool solverRest = false;
 };
 
 // The last search, kept for the analyze commands (principal variation and root scores).
@@ -49,7 +53,8 @@ struct LastSearch {
 // Proven results: on small or nearly full boards the solver gets the first share of the move
 // time; a proven win is played at once, a proven loss restricts the search to the solver's
 // proof pattern. The search itself plays its proven wins and, when proven lost, the move whose
-// refutation needs the largest pattern (Search).
+// refutation needs the largest pattern (Search). With solverRest, the time a timed search
+// leaves goes to a second solver, whose proven results last the whole game.
 class SearchPlayer {
 public:
     // The best stone for `toMove` on an undecided board with at least one empty cell; kNoCell
@@ -69,14 +74,17 @@ public:
 
 private:
     static SolverParams solverParams();
+    static SolverParams restSolverParams();
     bool prepare(const PlayerSettings& settings);
     SearchResult search(const Board& board, Color toMove, const PlayerSettings& settings,
                         const StopFn& shouldStop);
     static SearchResult solvedWin(const SolveResult& solved, const Board& board);
-    void checkWithSolver(const Board& board, Color toMove,
+    void checkWithSolver(Solver& solver, const Board& board, Color toMove,
                          const std::optional<SteadyClock::time_point>& deadline,
                          const StopFn& shouldStop, SearchResult& result);
-    bool solverRefutes(const Board& board, Color toMove, Cell move,
+    void spendRestOnSolver(const Board& board, Color toMove, const SearchLimits& limits,
+                           const StopFn& shouldStop, SearchResult& result);
+    bool solverRefutes(Solver& solver, const Board& board, Color toMove, Cell move,
                        const std::optional<SteadyClock::time_point>& deadline,
                        const StopFn& shouldStop);
 
@@ -92,6 +100,9 @@ private:
     static constexpr double kCheckShareOfLeft = 0.5;
     static constexpr double kCheckMinSeconds = 0.02;
     static constexpr std::uint64_t kCheckNodes = 5000; // per checked move, without a clock
+    // The rest of a move: the proof of the position gets this share of it, the check the
+    // remainder; nothing is started with less than kCheckMinSeconds left.
+    static constexpr double kRestProofShare = 0.5;
     // Nodes the search may spend looking for the shortest win after the solver proved one.
     static constexpr std::uint64_t kShortestWinNodes = 200'000;
 
@@ -101,7 +112,8 @@ private:
                                      const StopFn& shouldStop);
 
     std::unique_ptr<TranspositionTable> table_;
-    Solver solver_{solverParams()};
+    Solver solver_{solverParams()};         // before the search, and solver_check's
+    Solver restSolver_{restSolverParams()}; // the rest of the move (solver_rest)
     std::unique_ptr<eval::Evaluator> evaluator_;
     eval::EvaluatorConfig evaluatorConfig_; // what evaluator_ was made with
     std::optional<LastSearch> last_;

@@ -140,29 +140,26 @@ TEST(SearchPlayer, ImmediateWinsAndForcedBlocksOnEverySize) {
     }
 }
 
-// The solver's check (without a clock: kCheckNodes solver nodes per checked move). On random
-// 5x5 positions that are won for the side to move, a one-ply search with no other connection
-// knowledge often picks a losing move; with the check it picks one much less often, and only
-// when the solver proves every checked candidate losing (then the search's choice stands).
-TEST(SearchPlayer, SolverCheckAvoidsMovesTheSolverProvesLosing) {
-    PlayerSettings s = quickSettings();
-    s.evaluatorConfig.resistanceLinks = "bridges"; // "vc" links see the connections themselves
-    s.limits.maxDepth = 1;
-    s.limits.rootConnectionsMaxEmpty = 0;
-    s.limits.pruneInferiorAtRoot = false;
-    s.solverMaxEmpty = 0; // no solve of the position itself
+// Blunders in won positions: on `count` random 5x5 positions won for the side to move (no win on
+// the spot, no forced block to play), how often a player with `plain` and one with `helped`
+// picks a move the solver proves losing.
+struct Blunders {
+    int plain = 0;
+    int helped = 0;
+};
+
+Blunders blundersInWonPositions(std::uint64_t seed, int count, int fewestStones,
+                                const PlayerSettings& plain, const PlayerSettings& helped) {
     Solver truth;
     auto loses = [&truth](Board board, Cell move, Color toMove) {
         board.play(move, toMove);
         return !board.winner() && truth.solve(board, opponent(toMove)).winner == opponent(toMove);
     };
-    SplitMix rng(2026);
-    int won = 0;
-    int blundersWithout = 0;
-    int blundersWith = 0;
-    while (won < 200) {
+    SplitMix rng(seed);
+    Blunders blunders;
+    for (int won = 0; won < count;) {
         Board board(5, 5);
-        if (!testing::randomPosition(board, 6 + rng.below(6), rng))
+        if (!testing::randomPosition(board, fewestStones + rng.below(6), rng))
             continue;
         const Color toMove = board.stoneCount() % 2 ? Color::White : Color::Black;
         if (findWinningCells(board, toMove, 1).count > 0 ||
@@ -170,15 +167,51 @@ TEST(SearchPlayer, SolverCheckAvoidsMovesTheSolverProvesLosing) {
             truth.solve(board, toMove).winner != toMove)
             continue;
         ++won;
-        s.solverCheckShare = 0;
-        SearchPlayer plain;
-        blundersWithout += loses(board, plain.chooseStone(board, toMove, s, {}), toMove);
-        s.solverCheckShare = 0.5;
-        SearchPlayer checked;
-        blundersWith += loses(board, checked.chooseStone(board, toMove, s, {}), toMove);
+        SearchPlayer first;
+        blunders.plain += loses(board, first.chooseStone(board, toMove, plain, {}), toMove);
+        SearchPlayer second;
+        blunders.helped += loses(board, second.chooseStone(board, toMove, helped, {}), toMove);
     }
-    EXPECT_GT(blundersWithout, 10);
-    EXPECT_LT(blundersWith, blundersWithout / 2);
+    return blunders;
+}
+
+// A search that sees no connection of its own: the bridge links, no H-search at the root, no
+// inferior cells, and no solve of the position before it.
+PlayerSettings blindSettings() {
+    PlayerSettings s = quickSettings();
+    s.evaluatorConfig.resistanceLinks = "bridges"; // "vc" links see the connections themselves
+    s.limits.rootConnectionsMaxEmpty = 0;
+    s.limits.pruneInferiorAtRoot = false;
+    s.solverMaxEmpty = 0;
+    return s;
+}
+
+// The solver's check (without a clock: kCheckNodes solver nodes per checked move). On random
+// 5x5 positions that are won for the side to move, a one-ply search with no other connection
+// knowledge often picks a losing move; with the check it picks one much less often, and only
+// when the solver proves every checked candidate losing (then the search's choice stands).
+TEST(SearchPlayer, SolverCheckAvoidsMovesTheSolverProvesLosing) {
+    PlayerSettings plain = blindSettings();
+    plain.limits.maxDepth = 1;
+    PlayerSettings checked = plain;
+    checked.solverCheckShare = 0.5;
+    const Blunders b = blundersInWonPositions(2026, 200, 6, plain, checked);
+    EXPECT_GT(b.plain, 10);
+    EXPECT_LT(b.helped, b.plain / 2);
+}
+
+// The rest of a timed move goes to the solver (solver_rest): on random 5x5 positions won for the
+// side to move, a search cut short by its node limit often picks a losing move; with the rest
+// of a one-second move the solver proves each of these small positions and plays its win.
+TEST(SearchPlayer, SolverRestPlaysTheWinsTheSearchMisses) {
+    PlayerSettings plain = blindSettings();
+    plain.limits.maxNodes = 20;
+    plain.clock.perMoveLimit = 1.0;
+    PlayerSettings rested = plain;
+    rested.solverRest = true;
+    const Blunders b = blundersInWonPositions(2027, 100, 4, plain, rested);
+    EXPECT_GT(b.plain, 5);
+    EXPECT_EQ(b.helped, 0);
 }
 
 } // namespace

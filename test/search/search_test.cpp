@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <span>
 #include <string>
+#include <thread>
 
 namespace hex {
 namespace {
@@ -137,6 +139,64 @@ TEST(Search, EvenDepthMovesAnswerWithTheDeepestEvenIteration) {
         EXPECT_EQ(searchOnce(board, Color::White, limits).depth, 4) << black;
     }
     EXPECT_GT(differing, 0) << "no position where depth 3 chooses another move than depth 2";
+}
+
+// The test evaluator at a millisecond a call: an iteration's time is then its evaluations'.
+class SlowDistanceEvaluator : public DistanceEvaluator {
+public:
+    Score evaluate(const Board& board, Color toMove) override {
+        wait();
+        return DistanceEvaluator::evaluate(board, toMove);
+    }
+    Score evaluateWithCells(const Board& board, Color toMove, std::span<int> cellValues) override {
+        wait();
+        return DistanceEvaluator::evaluateWithCells(board, toMove, cellValues);
+    }
+    int calls = 0;
+
+private:
+    void wait() {
+        ++calls;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+};
+
+// With even depths deciding and a clock, an odd iteration past the first starts only in the
+// first quarter of the time to the soft deadline: later it could not lead to the next even
+// iteration, and the move's rest goes to the caller. The soft deadline is twice what depths 1
+// and 2 take, so depth 3 would start without the rule (the second run shows it does).
+TEST(Search, EvenDepthMovesStartNoLateOddIteration) {
+    const Board board = boardWith(6, "c3", "");
+    SearchLimits limits = depthLimits(2, 6, true);
+    const auto timeToDepthTwo = [&] {
+        TranspositionTable table(kSearchTestTableMb);
+        SlowDistanceEvaluator evaluator;
+        Search search(table, evaluator);
+        const auto start = SteadyClock::now();
+        search.run(board, Color::White, limits);
+        return SteadyClock::now() - start;
+    }();
+    limits.maxDepth = 6;
+    const auto evaluationsAfterDepthTwo = [&](bool evenDepths) {
+        TranspositionTable table(kSearchTestTableMb);
+        SlowDistanceEvaluator evaluator;
+        Search search(table, evaluator);
+        int atDepthTwo = -1;
+        SearchCallbacks callbacks;
+        callbacks.onIteration = [&](const IterationInfo& info) {
+            if (info.depth == 2)
+                atDepthTwo = evaluator.calls;
+        };
+        limits.evenDepthMoves = evenDepths;
+        const auto start = SteadyClock::now();
+        limits.time = Deadlines{start + 2 * timeToDepthTwo,
+                                start + 2 * timeToDepthTwo + std::chrono::milliseconds(100)};
+        search.run(board, Color::White, limits, callbacks);
+        EXPECT_GE(atDepthTwo, 0) << "depth 2 did not finish";
+        return evaluator.calls - atDepthTwo;
+    };
+    EXPECT_EQ(evaluationsAfterDepthTwo(true), 0);
+    EXPECT_GT(evaluationsAfterDepthTwo(false), 0);
 }
 
 // A proof found at an odd depth stands: it cannot change with more depth.
