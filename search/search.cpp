@@ -27,6 +27,7 @@ void Search::prepare(const Board& board, Color toMove, const SearchLimits& limit
     limits_.maxDepth = std::clamp(limits_.maxDepth, 1, std::max(1, board.emptyCount()));
     limits_.width = std::max(limits_.width, 1);
     start_ = SteadyClock::now();
+    lastIteration_ = {};
     nodes_ = 0;
     aborted_ = false;
     cellCount_ = board.geometry().cellCount();
@@ -169,7 +170,9 @@ SearchResult Search::run(const Board& board, Color toMove, const SearchLimits& l
         if (decides)
             searchFirst(result.best);
         iterationBest_ = kNoCell;
+        const SteadyClock::time_point iterationStart = SteadyClock::now();
         const Score score = aspirationSearch(depth, result.score);
+        lastIteration_ = SteadyClock::now() - iterationStart;
         if (aborted_) {
             // The previous best was searched first, so any move that raised alpha since is better.
             if (decides && iterationBest_ != kNoCell && iterationBest_ != result.best) {
@@ -203,14 +206,16 @@ SearchResult Search::run(const Board& board, Color toMove, const SearchLimits& l
 }
 
 // With even depths deciding and a clock, an odd iteration past the first is worth starting only
-// when the even one after it can start too, for it only orders that one's moves. Started late,
-// it runs to the hard deadline and is thrown away (at 1 s per move on 11x11 depth 4 ends after
-// 0.45 s on a loaded machine, half the moves): its time is left to the caller, whose solver
-// uses it (SearchPlayer).
+// when the even one after it can start before the soft deadline, for it only orders that one's
+// moves. Started later, it runs to the hard deadline and is thrown away (at 1 s per move on
+// 11x11 depth 4 ends after 0.45 s on a loaded machine, half the moves): its time is left to
+// the caller, whose solver uses it (SearchPlayer).
 bool Search::oddIterationPays(int depth) const {
     if (!limits_.evenDepthMoves || !limits_.time || depth == 1 || depth % 2 == 0)
         return true;
-    return SteadyClock::now() - start_ < (limits_.time->soft - start_) * kOddIterationShareOfSoft;
+    const auto oddIteration =
+        std::chrono::duration_cast<SteadyClock::duration>(lastIteration_ * kIterationGrowth);
+    return SteadyClock::now() + oddIteration < limits_.time->soft;
 }
 
 bool Search::decidesMove(int depth) const {

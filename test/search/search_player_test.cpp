@@ -19,28 +19,35 @@ PlayerSettings quickSettings() {
 }
 
 // Both sides play from a 2-second clock, time_left updated after every move as a controller
-// would; nobody may run out, and every move must stay within its side's remaining time.
+// would; nobody may run out, and every move must stay within its side's remaining time. Once
+// with the plain player, once with the engine's defaults (even depths, the rest of each move to
+// the solver, which spends each move's time to its hard deadline).
 TEST(SearchPlayer, ScriptedGameUnderAShortClockNeverOverruns) {
-    Board board(7, 7);
-    SearchPlayer players[2];
-    double left[2] = {2.0, 2.0};
-    Color color = Color::Black;
-    while (!board.winner()) {
-        PlayerSettings s = quickSettings();
-        s.clock.timeLeft = left[index(color)];
-        const auto start = std::chrono::steady_clock::now();
-        const Cell move = players[index(color)].chooseStone(board, color, s, {});
-        const double used =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        ASSERT_NE(move, kNoCell);
-        ASSERT_TRUE(board.isEmpty(move));
-        left[index(color)] -= used;
-        ASSERT_GT(left[index(color)], 0.0) << "after " << board.stoneCount() << " stones";
-        board.play(move, color);
-        color = opponent(color);
+    for (const bool engineDefaults : {false, true}) {
+        Board board(7, 7);
+        SearchPlayer players[2];
+        double left[2] = {2.0, 2.0};
+        Color color = Color::Black;
+        while (!board.winner()) {
+            PlayerSettings s = quickSettings();
+            s.limits.evenDepthMoves = engineDefaults;
+            s.solverRest = engineDefaults;
+            s.clock.timeLeft = left[index(color)];
+            const auto start = std::chrono::steady_clock::now();
+            const Cell move = players[index(color)].chooseStone(board, color, s, {});
+            const double used =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            ASSERT_NE(move, kNoCell);
+            ASSERT_TRUE(board.isEmpty(move));
+            left[index(color)] -= used;
+            ASSERT_GT(left[index(color)], 0.0)
+                << "after " << board.stoneCount() << " stones, engine defaults " << engineDefaults;
+            board.play(move, color);
+            color = opponent(color);
+        }
+        // The clock was used, not ignored: some thinking happened.
+        EXPECT_LT(left[0] + left[1], 3.9);
     }
-    // The clock was used, not ignored: some thinking happened.
-    EXPECT_LT(left[0] + left[1], 3.9);
 }
 
 TEST(SearchPlayer, SwapDecisionUsesTheProvenTableOnSmallBoards) {

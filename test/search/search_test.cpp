@@ -161,10 +161,11 @@ private:
     }
 };
 
-// With even depths deciding and a clock, an odd iteration past the first starts only in the
-// first quarter of the time to the soft deadline: later it could not lead to the next even
-// iteration, and the move's rest goes to the caller. The soft deadline is twice what depths 1
-// and 2 take, so depth 3 would start without the rule (the second run shows it does).
+// With even depths deciding and a clock, an odd iteration past the first starts only when,
+// three times as long as the last one, it would end before the soft deadline: otherwise the
+// even one after it could not start, and the move's rest goes to the caller. With the soft
+// deadline at twice the time depths 1 and 2 take, depth 3 starts only without the rule; at ten
+// times, with it too.
 TEST(Search, EvenDepthMovesStartNoLateOddIteration) {
     const Board board = boardWith(6, "c3", "");
     SearchLimits limits = depthLimits(2, 6, true);
@@ -176,8 +177,8 @@ TEST(Search, EvenDepthMovesStartNoLateOddIteration) {
         search.run(board, Color::White, limits);
         return SteadyClock::now() - start;
     }();
-    limits.maxDepth = 6;
-    const auto evaluationsAfterDepthTwo = [&](bool evenDepths) {
+    limits.maxDepth = 3;
+    const auto evaluationsAfterDepthTwo = [&](bool evenDepths, int softInDepthTwos) {
         TranspositionTable table(kSearchTestTableMb);
         SlowDistanceEvaluator evaluator;
         Search search(table, evaluator);
@@ -189,14 +190,15 @@ TEST(Search, EvenDepthMovesStartNoLateOddIteration) {
         };
         limits.evenDepthMoves = evenDepths;
         const auto start = SteadyClock::now();
-        limits.time = Deadlines{start + 2 * timeToDepthTwo,
-                                start + 2 * timeToDepthTwo + std::chrono::milliseconds(100)};
+        const auto soft = start + softInDepthTwos * timeToDepthTwo;
+        limits.time = Deadlines{soft, soft + std::chrono::milliseconds(100)};
         search.run(board, Color::White, limits, callbacks);
         EXPECT_GE(atDepthTwo, 0) << "depth 2 did not finish";
         return evaluator.calls - atDepthTwo;
     };
-    EXPECT_EQ(evaluationsAfterDepthTwo(true), 0);
-    EXPECT_GT(evaluationsAfterDepthTwo(false), 0);
+    EXPECT_EQ(evaluationsAfterDepthTwo(true, 2), 0);
+    EXPECT_GT(evaluationsAfterDepthTwo(false, 2), 0);
+    EXPECT_GT(evaluationsAfterDepthTwo(true, 10), 0);
 }
 
 // A proof found at an odd depth stands: it cannot change with more depth.
