@@ -138,7 +138,7 @@ void declareEngineOptions(Options& options) {
                             "Share of a timed move kept for the solver to check the chosen move "
                             "from the opponent's side; a move it proves losing gives way to the "
                             "next one (0: no check)."));
-    options.declare(O::boolean("solver_rest", false,
+    options.declare(O::boolean("solver_rest", true,
                                "A timed search that stops for time leaves the rest of the move "
                                "to the solver: a proof for the side to move (a proven win is "
                                "played), then a check of the chosen move as solver_check's."));
