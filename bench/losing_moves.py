@@ -4,10 +4,10 @@
   losing_moves.py --games DIR --name oh --engine "build/release/app/ohmhex" --out FILE \\
       [--solve 3] [--time 10]
 
-DIR is an ohmhex-match output directory (results.csv and the games' SGF files). For every game
-the engine named --name lost by a connection, the positions after its moves are walked from the
-end backward and each is given to OhmHex's solver (`solve-state`, --solve seconds) for the
-opponent, who is to move there. The earliest of them proven won for the opponent, with no
+DIR is an ohmhex-match output directory (results.csv and the games' SGF files, without swap).
+For every game the engine named --name lost by a connection, the positions after its moves are
+walked from the end backward and each is given to OhmHex's solver (`solve-state`, --solve
+seconds) for the opponent, who is to move there. The earliest of them proven won for the opponent, with no
 unproven one after it, follows the losing move. Then the solver, with --time seconds, is timed
 on the position after that move (the opponent to move) and on the one before it (the loser to
 move): a position before it proven won for the loser is a won game thrown away, and a short
@@ -41,9 +41,9 @@ class Solver:
         self.size = size
 
     def solve(self, moves, to_move, seconds):
+        """`moves`: (colour letter, cell) pairs from the SGF, Black first and alternating."""
         self.engine.send(f"boardsize {self.size} {self.size}")
-        for colour, cell in moves:
-            self.engine.send(f"play {colour} {cell}")
+        self.engine.play_moves([cell for _, cell in moves])
         start = time.monotonic()
         answer = self.engine.send(f"solve-state {to_move} {seconds}").strip()
         return (answer if answer in OTHER else "unknown"), time.monotonic() - start
@@ -58,7 +58,7 @@ def losing_ply(solver, moves, loser, seconds):
     after_mine = [i + 1 for i, (c, _) in enumerate(moves) if c == mine]
     earliest = None
     for ply in reversed(after_mine):
-        result, _ = solver.solve(as_htp(moves[:ply]), OTHER[loser], seconds)
+        result, _ = solver.solve(moves[:ply], OTHER[loser], seconds)
         if result != OTHER[loser]:
             break
         earliest = ply
@@ -68,13 +68,9 @@ def losing_ply(solver, moves, loser, seconds):
 def fresh_solve(args, row, moves, to_move):
     solver = Solver(args.engine, int(row["size"]))
     try:
-        return solver.solve(as_htp(moves), to_move, args.time)
+        return solver.solve(moves, to_move, args.time)
     finally:
         solver.close()
-
-
-def as_htp(moves):
-    return [("black" if c == "B" else "white", cell) for c, cell in moves]
 
 
 def analyse(args, row, solver):

@@ -139,9 +139,10 @@ void declareEngineOptions(Options& options) {
                             "from the opponent's side; a move it proves losing gives way to the "
                             "next one (0: no check)."));
     options.declare(O::boolean("solver_rest", true,
-                               "A timed search that stops for time leaves the rest of the move "
-                               "to the solver: a proof for the side to move (a proven win is "
-                               "played), then a check of the chosen move as solver_check's."));
+                               "A timed search that stops before max_depth (the clock or "
+                               "max_nodes) without a proof leaves the rest of the move to the "
+                               "solver: a proof for the side to move (a proven win is played), "
+                               "then a check of the chosen move as solver_check's."));
     // Logging is the whole process's: a TCP client cannot change it.
     const auto process = [](Options::Spec spec) {
         return Options::scoped(Options::Scope::Process, std::move(spec));

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <string_view>
 
 namespace hex {
 
@@ -21,6 +22,17 @@ const char* reasonText(SearchResult::Reason reason) {
     default:
         return "tactical";
     }
+}
+
+double secondsUntil(SteadyClock::time_point t) {
+    return std::chrono::duration<double>(t - SteadyClock::now()).count();
+}
+
+// One log line per solve of the position: `when` says which of the player's solves it was.
+void logSolve(std::string_view when, Color toMove, const SolveResult& r) {
+    spdlog::info("solver {}{}: {} in {} nodes, {:.2f}s", colorName(toMove), when,
+                 r.winner ? (*r.winner == toMove ? "win" : "loss") : "unknown", r.stats.nodes,
+                 r.stats.seconds);
 }
 
 std::string pvText(const Geometry& geometry, const std::vector<Cell>& pv) {
@@ -93,8 +105,7 @@ std::optional<SolveResult> SearchPlayer::solve(const Board& board, Color toMove,
     limits.stop = shouldStop;
     limits.maxNodes = kSolverNodes;
     if (deadlines) {
-        const double left =
-            std::chrono::duration<double>(deadlines->hard - SteadyClock::now()).count();
+        const double left = secondsUntil(deadlines->hard);
         // The solver polls its clock every few hundred evaluations: only worth it, and only
         // safe, with time to spare.
         if (left < kSolverMinSeconds)
@@ -102,9 +113,7 @@ std::optional<SolveResult> SearchPlayer::solve(const Board& board, Color toMove,
         limits.maxSeconds = kSolverShare * left;
     }
     SolveResult r = solver_.solve(board, toMove, limits);
-    spdlog::info("solver {}: {} in {} nodes, {:.2f}s", colorName(toMove),
-                 r.winner ? (*r.winner == toMove ? "win" : "loss") : "unknown", r.stats.nodes,
-                 r.stats.seconds);
+    logSolve("", toMove, r);
     if (!r.winner)
         return std::nullopt;
     return r;
@@ -211,26 +220,23 @@ void SearchPlayer::checkWithSolver(Solver& solver, const Board& board, Color toM
 
 // At 1 s per move on 11x11 the search leaves about half the move unused, and in games lost to
 // Wolve the solver proved in 0.07 s a position in which the search then chose a losing move.
-// So a timed search that stopped for time hands the rest of the move to the solver: a proven
-// win is played (the solver's move), a proven loss leaves the search's choice, and an open
-// position gets the check of the chosen move. The solver's table is kept between the moves of
-// a game, so each move's proof starts from the work of the ones before.
+// So a timed search that stopped before its maximum depth hands the rest of the move to the
+// solver: a proven win is played (the solver's move), a proven loss leaves the search's choice,
+// and an open position gets the check of the chosen move. The solver's table is kept between
+// the moves of a game, so each move's proof starts from the work of the ones before.
 void SearchPlayer::spendRestOnSolver(const Board& board, Color toMove, const SearchLimits& limits,
                                      const StopFn& shouldStop, SearchResult& result) {
     if (!limits.time || result.reason != SearchResult::Reason::Searched ||
         isProvenScore(result.score) || result.depth >= limits.maxDepth)
         return;
-    const double left =
-        std::chrono::duration<double>(limits.time->hard - SteadyClock::now()).count();
+    const double left = secondsUntil(limits.time->hard);
     if (left < kCheckMinSeconds)
         return;
     SolveLimits proofLimits;
     proofLimits.stop = shouldStop;
     proofLimits.maxSeconds = kRestProofShare * left;
     const SolveResult proof = restSolver_.solve(board, toMove, proofLimits);
-    spdlog::info("solver {} after the search: {} in {} nodes, {:.2f}s", colorName(toMove),
-                 proof.winner ? (*proof.winner == toMove ? "win" : "loss") : "unknown",
-                 proof.stats.nodes, proof.stats.seconds);
+    logSolve(" after the search", toMove, proof);
     if (proof.winner == toMove && proof.winningMove != kNoCell) {
         SearchResult searched = std::move(result);
         result = solvedWin(proof, board);
@@ -253,7 +259,7 @@ bool SearchPlayer::solverRefutes(Solver& solver, const Board& board, Color toMov
     SolveLimits limits;
     limits.stop = shouldStop;
     if (deadline) {
-        const double left = std::chrono::duration<double>(*deadline - SteadyClock::now()).count();
+        const double left = secondsUntil(*deadline);
         if (left < kCheckMinSeconds)
             return false;
         limits.maxSeconds = kCheckShareOfLeft * left;

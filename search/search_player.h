@@ -32,9 +32,9 @@ struct PlayerSettings {
     // side, that the chosen move loses; a refuted move gives way to the next root move.
     // Without a clock every checked move gets kCheckNodes solver nodes.
     double solverCheckShare = 0.0;
-    // A timed search that stops for time (not at maxDepth, not proven) leaves the rest of the
-    // move, to its hard deadline, to the solver: first a proof for the side to move, whose win
-    // replaces the search's move, then the check of the chosen move (as above).
+    // A timed search that stops before maxDepth (the clock or maxNodes) without a proof leaves
+    // the rest of the move, to its hard deadline, to the solver: first a proof for the side to
+    // move, whose win replaces the search's move, then the check of the chosen move (as above).
     bool solverRest = false;
 };
 
