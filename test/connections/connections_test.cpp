@@ -1,6 +1,7 @@
 #include "connections/connections.h"
 
 #include "test/connections/brute_force.h"
+#include "test/support/sanitizer_scaling.h"
 
 #include <gtest/gtest.h>
 
@@ -157,11 +158,11 @@ int checkRandomPositions(Connections& vcs, std::mt19937& rng, int count, Draw dr
 TEST(Connections, EveryReportedConnectionHoldsByBruteForce) {
     std::mt19937 rng(12345);
     Connections vcs;
-    const int checked = checkRandomPositions(vcs, rng, 600, [](std::mt19937& r) {
+    const int checked = checkRandomPositions(vcs, rng, testing::trials(600), [](std::mt19937& r) {
         const int size = 3 + static_cast<int>(r() % 3);
         return std::pair{size, static_cast<int>(r() % static_cast<unsigned>(size * size - 2))};
     });
-    EXPECT_GT(checked, 5000);
+    EXPECT_GT(checked, testing::trials(5000));
 }
 
 TEST(Connections, SmallLimitsStillSound) {
@@ -172,10 +173,10 @@ TEST(Connections, SmallLimitsStillSound) {
     limits.maxOrSemis = 2;
     limits.andOverEdge = true;
     Connections vcs(limits);
-    const int checked = checkRandomPositions(vcs, rng, 60, [](std::mt19937& r) {
+    const int checked = checkRandomPositions(vcs, rng, testing::trials(60), [](std::mt19937& r) {
         return std::pair{4, static_cast<int>(r() % 10)};
     });
-    EXPECT_GT(checked, 150);
+    EXPECT_GT(checked, testing::trials(150));
 }
 
 // The cover rules (VcLimits::coverOr) combine any number of semis and keep other fulls: every
@@ -192,9 +193,9 @@ TEST(Connections, CoverOrRuleStillSound) {
         limits.maxSemiPerPair = semis;
         limits.coverOr = true;
         Connections vcs(limits);
-        checked += checkRandomPositions(vcs, rng, 150, draw);
+        checked += checkRandomPositions(vcs, rng, testing::trials(150), draw);
     }
-    EXPECT_GT(checked, 3000);
+    EXPECT_GT(checked, testing::trials(3000));
 }
 
 // Where the OR rule needs four semis, the cover rule finds the full that OR over three misses.
@@ -351,7 +352,7 @@ TEST(Connections, DerivedConnectionsHoldByBruteForce) {
     VcSnapshot base;
     VcSnapshot derived;
     int checked = 0;
-    for (int round = 0; round < 250; ++round) {
+    for (int round = 0; round < testing::trials(250); ++round) {
         const int size = 3 + static_cast<int>(rng() % 3);
         const std::vector<Cell> line =
             randomLine(size, static_cast<int>(rng() % static_cast<unsigned>(size * size)), rng);
@@ -372,7 +373,7 @@ TEST(Connections, DerivedConnectionsHoldByBruteForce) {
         if (::testing::Test::HasFatalFailure())
             return;
     }
-    EXPECT_GT(checked, 5000);
+    EXPECT_GT(checked, testing::trials(5000));
 }
 
 // Every pair's fulls and semis (carrier cells, then the key; kNoCell for a full), in a canonical

@@ -2,6 +2,7 @@
 #include "connections/ladders.h"
 
 #include "test/connections/brute_force.h"
+#include "test/support/sanitizer_scaling.h"
 
 #include <gtest/gtest.h>
 
@@ -90,7 +91,7 @@ TEST(Ladders, EveryFullHoldsByBruteForce) {
     Connections vcs(fastLimits(true));
     int positions = 0;
     int checked = 0;
-    while (positions < 300) {
+    while (positions < testing::trials(300)) {
         const int size = 4 + static_cast<int>(rng() % 3);
         auto board = testing::randomPosition(size, static_cast<int>(rng() % 12), rng);
         if (!board)
@@ -112,7 +113,7 @@ TEST(Ladders, EveryFullHoldsByBruteForce) {
             }
         }
     }
-    EXPECT_GT(checked, 3000);
+    EXPECT_GT(checked, testing::trials(3000));
 }
 
 } // namespace

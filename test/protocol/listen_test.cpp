@@ -1,6 +1,6 @@
 // `ohmhex --listen` as a real process: serves over TCP, stops cleanly on SIGTERM, refuses a
 // non-loopback address without a secret.
-#include "test/support/slowdown.h"
+#include "test/support/sanitizer_scaling.h"
 #include "test/support/tcp_client.h"
 #include <string>
 #include <unistd.h>
@@ -130,7 +130,7 @@ TEST(Listen, SigtermEndsTheServerWithinASecondWhileClientsSearch) {
     ::kill(pid, SIGTERM);
     EXPECT_EQ(waitExit(pid, err, 5), 0);
     EXPECT_LT(std::chrono::steady_clock::now() - start,
-              std::chrono::duration<double>(test::kSlowdown));
+              std::chrono::duration<double>(testing::kSlowdown));
     ::close(err);
 }
 

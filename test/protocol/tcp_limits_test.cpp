@@ -2,7 +2,7 @@
 // the authentication deadline, the idle deadline per line, the secret's rules, the slots kept
 // for authenticated clients, the per-address limit and the bounds on buffered input and output.
 #include "protocol/tcp_session.h"
-#include "test/support/slowdown.h"
+#include "test/support/sanitizer_scaling.h"
 #include "test/support/tcp_client.h"
 #include "test/support/tcp_server.h"
 
@@ -205,7 +205,7 @@ TEST(TcpLimits, ClientThatNeverReadsIsHeldBackAndLosesNothing) {
     const std::size_t complete = sent / command.size();
     std::size_t answered = 0;
     const auto start = Clock::now();
-    while (answered < complete && secondsSince(start) < 20 * test::kSlowdown) {
+    while (answered < complete && secondsSince(start) < 20 * testing::kSlowdown) {
         const auto reply = flood.reply(5);
         if (!reply || reply->rfind("= ", 0) != 0)
             break;
@@ -292,7 +292,7 @@ TEST(TcpLimits, DisconnectStopsTheClientsWorkAndFreesItsSlot) {
         const auto start = Clock::now();
         busy.reset();
         EXPECT_TRUE(servedClient(server.port()));
-        EXPECT_LT(secondsSince(start), 1.0 * test::kSlowdown) << work;
+        EXPECT_LT(secondsSince(start), 1.0 * testing::kSlowdown) << work;
     }
 }
 

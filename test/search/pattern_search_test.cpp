@@ -5,6 +5,7 @@
 #include "search/search.h"
 #include "search/search_player.h"
 #include "solver/solver.h"
+#include "test/support/sanitizer_scaling.h"
 
 #include "test/search/distance_evaluator.h"
 #include "test/search/search_test_support.h"
@@ -309,7 +310,7 @@ std::string movesText(const Board& board) {
 TEST(PatternSearch, RootInferiorPruningKeepsAWinningMove) {
     int pruned = 0;
     int wins = 0;
-    for (const Case& c : randomCases(600, 31)) {
+    for (const Case& c : randomCases(testing::trials(600), 31)) {
         Solver solver;
         const WinningMoves winning = solver.winningMoves(c.board, c.toMove);
         ASSERT_TRUE(winning.complete);
@@ -334,8 +335,8 @@ TEST(PatternSearch, RootInferiorPruningKeepsAWinningMove) {
             });
         EXPECT_TRUE(kept) << movesText(c.board);
     }
-    EXPECT_GT(pruned, 100); // the pruning is exercised
-    EXPECT_GT(wins, 100);
+    EXPECT_GT(pruned, testing::trials(100)); // the pruning is exercised
+    EXPECT_GT(wins, testing::trials(100));
 }
 
 } // namespace

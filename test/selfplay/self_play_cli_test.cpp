@@ -73,7 +73,7 @@ TEST(SelfPlayCommandLine, SigtermKeepsTheFinishedGames) {
     const TempFile file("sigterm");
     const std::string path = file.path();
     const char* argv[] = {OHMHEX_BINARY, "selfplay",      "--out", path.c_str(), "--games",
-                          "1000",        "--sizes",       "7",     "--nodes",    "3000",
+                          "1000",        "--sizes",       "7",     "--nodes",    "300",
                           "-o",          "log_level=off", nullptr};
     pid_t pid = -1;
     ASSERT_EQ(
