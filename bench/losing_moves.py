@@ -19,7 +19,6 @@ One line per game is appended to FILE, which a rerun resumes:
 Then a summary of FILE: how many games were won before the losing move, and how many losing
 moves the solver refutes within 0.1 s.
 """
-import argparse
 import csv
 import os
 import re
@@ -27,6 +26,7 @@ import shlex
 import subprocess
 import time
 
+from analysis_file import analysis_parser, finished_games, record
 from selfplay import Engine
 
 SGF_MOVE = re.compile(r";\s*([BW])\[([a-z][0-9]+)\]")
@@ -104,19 +104,12 @@ def summary(path):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", required=True, help="ohmhex-match output directory")
+    parser = analysis_parser(__doc__)
     parser.add_argument("--name", required=True, help="the engine's name in the match")
-    parser.add_argument("--engine", required=True, help="OhmHex command line (the solver)")
-    parser.add_argument("--out", required=True, help="file the lines are appended to")
     parser.add_argument("--solve", type=float, default=3, help="seconds per walked position")
     parser.add_argument("--time", type=float, default=10, help="seconds for the two timings")
     args = parser.parse_args()
-    done = set()
-    if os.path.exists(args.out):
-        with open(args.out) as f:
-            done = {line.split()[0] for line in f if line.strip()}
+    done = finished_games(args.out)
     with open(os.path.join(args.games, "results.csv")) as f:
         rows = list(csv.DictReader(f))
     lost = [r for r in rows if r["reason"] == "connection" and args.name in (r["black"], r["white"])
@@ -125,9 +118,7 @@ def main():
         solver = Solver(args.engine, int(row["size"]))
         line = analyse(args, row, solver)
         solver.close()
-        print(line, flush=True)
-        with open(args.out, "a") as f:
-            f.write(line + "\n")
+        record(args.out, line)
     summary(args.out)
 
 
