@@ -1,7 +1,12 @@
 """What the match analyses (losing_moves.py, refutation_rank.py) share: the arguments every one
-of them takes, and their output file, one line per game, which a rerun resumes."""
+of them takes, the games' SGF files, and their output file, one line per game, which a rerun
+resumes."""
 import argparse
 import os
+import re
+
+SGF_MOVE = re.compile(r";\s*([BW])\[([a-z][0-9]+)\]")
+SGF_SIZE = re.compile(r"SZ\[(\d+)\]")
 
 
 def analysis_parser(description):
@@ -12,6 +17,14 @@ def analysis_parser(description):
     parser.add_argument("--engine", required=True, help="OhmHex command line (the solver)")
     parser.add_argument("--out", required=True, help="file the lines are appended to")
     return parser
+
+
+def read_game(games_dir, sgf):
+    """The board size of a match's game and its moves: (colour letter, cell) pairs, Black first
+    and alternating (ohmhex-match's games have no swap)."""
+    with open(os.path.join(games_dir, sgf)) as f:
+        text = f.read()
+    return int(SGF_SIZE.search(text)[1]), SGF_MOVE.findall(text)
 
 
 def finished_games(path):

@@ -21,15 +21,13 @@ moves the solver refutes within 0.1 s.
 """
 import csv
 import os
-import re
 import shlex
 import subprocess
 import time
 
-from analysis_file import analysis_parser, finished_games, record
+from analysis_file import analysis_parser, finished_games, read_game, record
 from selfplay import Engine
 
-SGF_MOVE = re.compile(r";\s*([BW])\[([a-z][0-9]+)\]")
 OTHER = {"black": "white", "white": "black"}
 
 
@@ -75,8 +73,7 @@ def fresh_solve(args, row, moves, to_move):
 
 def analyse(args, row, solver):
     loser = "black" if row["black"] == args.name else "white"
-    with open(os.path.join(args.games, row["sgf"])) as f:
-        moves = SGF_MOVE.findall(f.read())
+    _, moves = read_game(args.games, row["sgf"])
     ply = losing_ply(solver, moves, loser, args.solve)
     if ply is None:
         return f"{row['sgf']} {loser} plies {len(moves)} losing_ply -"

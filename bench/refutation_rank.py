@@ -18,20 +18,15 @@ One line per game is appended to FILE2, which a rerun resumes:
 summary: how many proven replies rank first, in the first 8 (the search's width below the root)
 and further down.
 """
-import os
-import re
 import shlex
 import tempfile
 
-from analysis_file import analysis_parser, finished_games, record
+from analysis_file import analysis_parser, finished_games, read_game, record
 from selfplay import Engine
 
-SGF_MOVE = re.compile(r";\s*([BW])\[([a-z][0-9]+)\]")
 
-
-def refutation(args, sgf, size, ply, winner):
-    with open(os.path.join(args.games, sgf)) as f:
-        moves = SGF_MOVE.findall(f.read())
+def refutation(args, sgf, ply, winner):
+    size, moves = read_game(args.games, sgf)
     with tempfile.TemporaryFile("w+") as log:
         engine = Engine(shlex.split(args.engine), stderr=log)
         try:
@@ -80,8 +75,7 @@ def main():
         sgf, ply, after = fields[0], fields[5], fields[11]
         if sgf in done or ply == "-" or after == "unknown":
             continue
-        size = int(re.search(r"SZ\[(\d+)\]", open(os.path.join(args.games, sgf)).read())[1])
-        record(args.out, refutation(args, sgf, size, int(ply), after))
+        record(args.out, refutation(args, sgf, int(ply), after))
     summary(args.out)
 
 
