@@ -7,6 +7,7 @@
 //                     [--max-nodes N] [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS]
 //                     [--sibling-phi-divisor D] [--delta-per-gap K] [--vc-chain N] [--threads N]
 //                     [--vc-timing] [--memory-mb MB] [--progress SECONDS]
+//                     [--positions FILE] [--solve-threads N]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
 //   solves the named openings only (repeatable); --dfpn-lookahead-max sets
@@ -19,7 +20,13 @@
 //   --memory-mb MB sizes each solver's proof and bound tables to MB (Solver::setMemory; a full
 //   table evicts its cheapest entries). --progress SECONDS: a progress line on stderr this often
 //   while an opening is solved (default 10; 0: none).
+//   --solve-threads N gives each solve N threads (SolverParams::threads: the search and N - 1
+//   RootHelpers proving the root's other children); times are then CPU seconds of all of them.
 //   --vc-timing instead times the H-search on pseudo-random 11x11 and 13x13 middlegames.
+//   --positions FILE instead solves each position of FILE (one per line: the moves from the empty
+//   board of the first size given, 11 by default; `#` starts a comment) for the side to move,
+//   with a fresh table each, as the player's rest solver does within a move
+//   (bench/agreement/positions-11x11-won.txt: middlegames proven won for the side to move).
 #include "solver/solver.h"
 
 #include <algorithm>
@@ -29,8 +36,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <fstream>
 #include <mutex>
+#include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -50,6 +60,7 @@ struct Args {
     int threads = 1;               // openings solved in parallel, one solver each
     std::size_t memoryMb = 0;      // each solver's table budget (Solver::setMemory); 0: params
     double progressSeconds = 10;   // a progress line on stderr this often during an opening
+    std::string positions;         // a file of positions to solve instead of openings
 };
 
 Args parse(int argc, char** argv) {
@@ -102,13 +113,17 @@ Args parse(int argc, char** argv) {
             args.maxSeconds = std::atof(argv[++i]);
         else if (a == "--memory-mb" && i + 1 < argc)
             args.memoryMb = std::strtoull(argv[++i], nullptr, 10);
+        else if (a == "--solve-threads" && i + 1 < argc)
+            args.params.threads = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--positions" && i + 1 < argc)
+            args.positions = argv[++i];
         else if (a == "--progress" && i + 1 < argc)
             args.progressSeconds = std::atof(argv[++i]);
         else
             args.sizes.push_back(std::atoi(argv[i]));
     }
     if (args.sizes.empty())
-        args.sizes = {6, 7};
+        args.sizes = args.positions.empty() ? std::vector{6, 7} : std::vector{11};
     return args;
 }
 
@@ -116,6 +131,16 @@ Args parse(int argc, char** argv) {
 double threadCpuSeconds() {
     timespec t{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// The CPU time of a solve: of this thread, or of the whole process when each solve has helper
+// threads (only then; with --threads the openings' threads run at once).
+double solveCpuSeconds(const Args& args) {
+    if (args.params.threads <= 1)
+        return threadCpuSeconds();
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
@@ -144,9 +169,9 @@ Opening solveOpening(hex::Solver& solver, const hex::Geometry& g, hex::Cell c, c
             std::fprintf(stderr, "  %s: %s\n", name.c_str(), hex::describeProgress(p).c_str());
         };
     }
-    const double cpuStart = threadCpuSeconds();
+    const double cpuStart = solveCpuSeconds(args);
     Opening o{c, solver.solve(board, hex::Color::White, limits), 0};
-    o.cpu = threadCpuSeconds() - cpuStart;
+    o.cpu = solveCpuSeconds(args) - cpuStart;
     return o;
 }
 
@@ -326,6 +351,72 @@ void timeConnections(int n, int stones, const hex::VcLimits& limits) {
                 derivedSemis / kPositions);
 }
 
+// The position a line of moves leads to (alternating colours from Black), or nullopt for a line
+// that names no cell of the board, repeats one or continues a finished game.
+std::optional<hex::Board> positionOf(const hex::Geometry& g, const std::string& line) {
+    hex::Board board(g);
+    std::istringstream words(line);
+    hex::Color toMove = hex::Color::Black;
+    for (std::string word; words >> word; toMove = hex::opponent(toMove)) {
+        const std::optional<hex::Cell> c = g.parse(word);
+        if (!c || !board.isEmpty(*c) || board.winner())
+            return std::nullopt;
+        board.play(*c, toMove);
+    }
+    return board;
+}
+
+// Solves every position of args.positions for the side to move; one line per position and a
+// total, in the format of the openings.
+int solvePositions(const Args& args) {
+    std::ifstream in(args.positions);
+    if (!in) {
+        std::fprintf(stderr, "cannot read %s\n", args.positions.c_str());
+        return 1;
+    }
+    const int n = args.sizes.front();
+    const hex::Geometry& g = hex::Geometry::of(n, n);
+    hex::Solver solver(args.params);
+    int index = 0;
+    int proven = 0;
+    double totalCpu = 0;
+    double totalWall = 0;
+    std::uint64_t totalNodes = 0;
+    for (std::string line; std::getline(in, line);) {
+        line = line.substr(0, line.find('#'));
+        if (line.find_first_not_of(" \t\r") == std::string::npos)
+            continue;
+        ++index;
+        const std::optional<hex::Board> board = positionOf(g, line);
+        if (!board) {
+            std::fprintf(stderr, "line %d: not a position on %dx%d\n", index, n, n);
+            return 1;
+        }
+        solver.clearTable();
+        hex::SolveLimits limits;
+        limits.maxSeconds = args.maxSeconds;
+        limits.maxNodes = args.maxNodes;
+        const hex::Color toMove =
+            board->stoneCount() % 2 == 0 ? hex::Color::Black : hex::Color::White;
+        const double cpuStart = solveCpuSeconds(args);
+        const hex::SolveResult r = solver.solve(*board, toMove, limits);
+        const double cpu = solveCpuSeconds(args) - cpuStart;
+        totalCpu += cpu;
+        totalWall += r.stats.seconds;
+        totalNodes += r.stats.nodes;
+        proven += r.winner ? 1 : 0;
+        std::printf("%3d %-7s %8.3f s (cpu %8.3f s) %9llu nodes\n", index,
+                    !r.winner             ? "unknown"
+                    : *r.winner == toMove ? "WIN"
+                                          : "LOSS",
+                    r.stats.seconds, cpu, static_cast<unsigned long long>(r.stats.nodes));
+        std::fflush(stdout);
+    }
+    std::printf("total %d positions: %d proven, %.3f s wall (cpu %.3f s), %llu nodes\n", index,
+                proven, totalWall, totalCpu, static_cast<unsigned long long>(totalNodes));
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -336,6 +427,8 @@ int main(int argc, char** argv) {
             timeConnections(n, stones, args.params.vcLimits);
         return 0;
     }
+    if (!args.positions.empty())
+        return solvePositions(args);
     for (int n : args.sizes)
         solveSize(n, args);
     return 0;

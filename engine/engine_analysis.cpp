@@ -40,8 +40,10 @@ std::string Engine::whyNoEvaluator(std::string_view evaluator) const {
         .value_or("evaluator " + std::string(name) + " is available");
 }
 
-// The solver's tables follow solver_mb; resizing only when it changed keeps the proven results.
+// The solver's threads follow solver_threads and its tables solver_mb; resizing only when it
+// changed keeps the proven results.
 void Engine::sizeSolverTables() {
+    solver_.setThreads(static_cast<int>(options_.getInt("solver_threads")));
     const std::size_t bytes = static_cast<std::size_t>(options_.getInt("solver_mb")) << 20;
     if (bytes != solverBytes_) {
         solver_.setMemory(bytes);

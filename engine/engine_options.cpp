@@ -143,7 +143,7 @@ void declareEngineOptions(Options& options) {
                                "max_nodes) without a proof leaves the rest of the move to the "
                                "solver: a proof for the side to move (a proven win is played), "
                                "then a check of the chosen move as solver_check's."));
-    // Logging is the whole process's: a TCP client cannot change it.
+    // Process-wide options (logging, the solver's threads): a TCP client cannot change them.
     const auto process = [](Options::Spec spec) {
         return Options::scoped(Options::Scope::Process, std::move(spec));
     };
@@ -151,6 +151,12 @@ void declareEngineOptions(Options& options) {
     const auto start = [](Options::Spec spec) {
         return Options::scoped(Options::Scope::Start, std::move(spec));
     };
+    // Process-wide like logging: every TCP client has its own solver, so a client choosing its
+    // threads could take every core of the server.
+    options.declare(process(O::integer(
+        "solver_threads", 1, 1, 64,
+        "Threads of solve-state (the proof-number search and helpers proving the root's other "
+        "children into its table); 1 keeps runs reproducible. genmove's solver uses one.")));
     options.declare(
         process(O::list("log_level", "info", {"trace", "debug", "info", "warn", "error", "off"},
                         "Least severe log level written to stderr (and the log file).")));

@@ -12,7 +12,7 @@ scripts/build.sh tsan
 
 # GoogleTest suites (and the transcripts' ctest names) that start threads or threaded programs.
 suites=(CommandQueue TcpSession TcpStress TcpLimits Listen FileRules BinaryTranscript
-    Logging Tournament MatchCli MatchResume)
+    Logging Tournament MatchCli MatchResume SolverCommands)
 
 fail() {
     echo "scripts/tsan.sh: $*" >&2

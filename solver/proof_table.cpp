@@ -26,14 +26,48 @@ ProofTable::Entry orient(const Board& board, ProofTable::Entry e) {
 Key ProofTable::keyOf(const Board& board, Color toMove) { return canonicalKey(board, toMove); }
 
 std::optional<ProofTable::Entry> ProofTable::find(const Board& board, Color toMove) const {
-    const Entry* e = entries_.find(canonicalKey(board, toMove));
-    if (e == nullptr)
+    const Key key = canonicalKey(board, toMove);
+    std::optional<Entry> found;
+    {
+        const std::lock_guard lock(mutex_);
+        if (const Entry* e = entries_.find(key))
+            found = *e;
+    }
+    if (!found)
         return std::nullopt;
-    return orient(board, *e); // rotation is an involution
+    return orient(board, *found); // rotation is an involution
 }
 
 void ProofTable::store(const Board& board, Color toMove, const Entry& entry, std::uint64_t work) {
-    entries_.store(canonicalKey(board, toMove), orient(board, entry), work);
+    const Key key = canonicalKey(board, toMove);
+    const Entry oriented = orient(board, entry);
+    const std::lock_guard lock(mutex_);
+    entries_.store(key, oriented, work);
+}
+
+void ProofTable::clear() {
+    const std::lock_guard lock(mutex_);
+    entries_.clear();
+}
+
+void ProofTable::setCapacity(std::size_t maxEntries) {
+    const std::lock_guard lock(mutex_);
+    entries_.setCapacity(maxEntries);
+}
+
+std::size_t ProofTable::size() const {
+    const std::lock_guard lock(mutex_);
+    return entries_.size();
+}
+
+std::size_t ProofTable::capacity() const {
+    const std::lock_guard lock(mutex_);
+    return entries_.capacity();
+}
+
+std::uint64_t ProofTable::evictions() const {
+    const std::lock_guard lock(mutex_);
+    return entries_.evictions();
 }
 
 } // namespace hex

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 
 namespace hex {
@@ -15,7 +16,8 @@ namespace hex {
 // rotation share one entry and the proof and move come back in the caller's orientation.
 // A full table makes room by evicting a result that took little work to prove (BoundedTable): a
 // long proof then costs more time, since evicted results are proven again, but never fails for
-// lack of memory.
+// lack of memory. Thread-safe: the threads of one solve share it (RootHelper); a lock costs
+// little beside a node's connection builds.
 class ProofTable {
 public:
     struct Entry {
@@ -32,14 +34,15 @@ public:
     std::optional<Entry> find(const Board& board, Color toMove) const;
     // `work`: what proving it cost (nodes searched), which decides what a full table evicts.
     void store(const Board& board, Color toMove, const Entry& entry, std::uint64_t work);
-    void clear() { entries_.clear(); }
-    void setCapacity(std::size_t maxEntries) { entries_.setCapacity(maxEntries); }
-    std::size_t size() const noexcept { return entries_.size(); }
-    std::size_t capacity() const noexcept { return entries_.capacity(); }
-    std::uint64_t evictions() const noexcept { return entries_.evictions(); }
+    void clear();
+    void setCapacity(std::size_t maxEntries);
+    std::size_t size() const;
+    std::size_t capacity() const;
+    std::uint64_t evictions() const;
     static constexpr std::size_t kBytesPerEntry = BoundedTable<Entry>::kBytesPerEntry;
 
 private:
+    mutable std::mutex mutex_; // guards entries_
     BoundedTable<Entry> entries_;
 };
 

@@ -1,6 +1,7 @@
 #include "solver/solver.h"
 
 #include <algorithm>
+#include <thread>
 
 namespace hex {
 
@@ -9,41 +10,128 @@ Solver::Solver(SolverParams params)
       depthFirst_(params_, context_, analysis_, table_),
       proofNumber_(params_, context_, analysis_, table_) {
     context_.watchTable(table_);
+    params_.threads = std::max(params_.threads, 1);
+    makeHelpers();
 }
 
+void Solver::makeHelpers() {
+    helpers_.clear();
+    for (int i = 1; i < params_.threads; ++i)
+        helpers_.push_back(std::make_unique<RootHelper>(params_, table_));
+}
+
+void Solver::setThreads(int threads) {
+    threads = std::max(threads, 1);
+    if (threads == params_.threads)
+        return;
+    params_.threads = threads;
+    makeHelpers();
+    if (memoryBytes_)
+        setMemory(*memoryBytes_); // the bounds' share of the budget is split among the threads
+}
+
+// Two thirds for the shared proof table, the rest for the threads' bounds tables in equal parts.
 void Solver::setMemory(std::size_t bytes) {
+    memoryBytes_ = bytes;
     const std::size_t forProofs = bytes / 3 * 2;
     params_.tableEntries = std::max<std::size_t>(forProofs / ProofTable::kBytesPerEntry, 1);
     params_.dfpnEntries =
-        std::max<std::size_t>((bytes - forProofs) / ProofNumberSearch::bytesPerBoundsEntry(), 1);
+        std::max<std::size_t>((bytes - forProofs) / ProofNumberSearch::bytesPerBoundsEntry() /
+                                  static_cast<std::size_t>(params_.threads),
+                              1);
     table_.setCapacity(params_.tableEntries);
     proofNumber_.setBoundsCapacity(params_.dfpnEntries);
+    for (const auto& helper : helpers_)
+        helper->setBoundsCapacity(params_.dfpnEntries);
 }
 
 SolveResult Solver::solve(const Board& board, Color toMove, const SolveLimits& limits) {
-    context_.start(board, limits);
+    const bool parallel = helpersApply() && !board.winner();
+    SolveLimits mainLimits = limits;
+    if (parallel) {
+        helperWon_ = false;
+        mainLimits.stop = [this, &limits] {
+            return helperWon_.load(std::memory_order_relaxed) || (limits.stop && limits.stop());
+        };
+    }
+    context_.start(board, mainLimits);
     SolveResult result;
+    SolveStats helperStats;
     if (const auto w = board.winner()) {
         result.winner = *w;
     } else {
-        const Outcome o = prove(toMove);
-        if (!context_.aborted()) {
-            result.winner = o.win ? toMove : opponent(toMove);
-            result.proof = o.proof;
-            if (o.win) {
+        std::optional<Outcome> o;
+        if (parallel) {
+            o = proveWithHelpers(board, toMove, limits, helperStats);
+        } else {
+            o = prove(toMove);
+            if (context_.aborted())
+                o.reset();
+        }
+        if (o) {
+            result.winner = o->win ? toMove : opponent(toMove);
+            result.proof = o->proof;
+            if (o->win) {
                 // A win found without a move (fill-in or a full VC) holds with either side to
                 // move, so any empty cell keeps it; prefer one of the proof.
-                result.winningMove = o.move;
+                result.winningMove = o->move;
                 if (result.winningMove == kNoCell || !board.isEmpty(result.winningMove)) {
                     const CellSet empty = emptyCellSet(board);
-                    const CellSet inProof = o.proof & empty;
+                    const CellSet inProof = o->proof & empty;
                     result.winningMove = inProof.any() ? inProof.first() : empty.first();
                 }
             }
         }
     }
     result.stats = context_.finish();
+    result.stats += helperStats;
     return result;
+}
+
+std::optional<Outcome> Solver::proveWithHelpers(const Board& board, Color toMove,
+                                                const SolveLimits& limits, SolveStats& stats) {
+    std::atomic<bool> finished{false};
+    std::vector<std::optional<RootHelper::Win>> wins(helpers_.size());
+    std::vector<std::thread> threads;
+    // Stops and joins the helpers however the main search ends (an exception included).
+    struct Join {
+        std::atomic<bool>& finished;
+        std::vector<std::thread>& threads;
+        ~Join() {
+            finished = true;
+            for (std::thread& t : threads)
+                t.join();
+        }
+    };
+    std::optional<Outcome> main;
+    {
+        const Join join{finished, threads};
+        const int count = static_cast<int>(helpers_.size());
+        for (int i = 0; i < count; ++i)
+            threads.emplace_back([&, i] {
+                // A helper that fails (out of memory) only stops helping: its proofs so far
+                // are sound, and the main search goes on.
+                try {
+                    RootHelper& helper = *helpers_[static_cast<std::size_t>(i)];
+                    auto& win = wins[static_cast<std::size_t>(i)];
+                    win = helper.run(board, toMove, {i, count}, limits.maxSeconds, finished);
+                    if (win)
+                        helperWon_ = true;
+                } catch (...) {
+                }
+            });
+        const Outcome o = prove(toMove);
+        if (!context_.aborted())
+            main = o;
+    }
+    for (const auto& helper : helpers_)
+        stats += helper->stats();
+    if (main)
+        return main;
+    for (const auto& win : wins)
+        if (win)
+            return Outcome{true, win->proof, win->move};
+    return std::nullopt;
 }
 
 WinningMoves Solver::winningMoves(const Board& board, Color toMove, const SolveLimits& limits) {

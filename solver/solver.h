@@ -6,11 +6,16 @@
 #include "solver/outcome.h"
 #include "solver/proof_number_search.h"
 #include "solver/proof_table.h"
+#include "solver/root_helper.h"
 #include "solver/solve_context.h"
 #include "solver/solver_types.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
 
 namespace hex {
 
@@ -34,18 +39,30 @@ public:
     void clearTable() {
         table_.clear();
         proofNumber_.clearBounds();
+        for (const auto& helper : helpers_)
+            helper->clearBounds();
     }
+    // Threads for each solve (SolverParams::threads), at least 1.
+    void setThreads(int threads);
     // Sizes the proof table (two thirds of `bytes`) and the proof-number bounds (the rest) to a
     // memory budget; tables over their new size evict their cheapest entries.
     void setMemory(std::size_t bytes);
-    std::size_t tableCapacity() const noexcept { return table_.capacity(); }
-    std::uint64_t tableEvictions() const noexcept { return table_.evictions(); }
+    std::size_t tableCapacity() const { return table_.capacity(); }
+    std::uint64_t tableEvictions() const { return table_.evictions(); }
     const SolverParams& params() const noexcept { return params_; }
 
 private:
     // Solves the current position with the configured search: proof-number search needs the
     // table, without it the depth-first search runs.
     Outcome prove(Color toMove);
+    // prove() with the helpers beside it: its result, or a helper's winning move when one found
+    // it first, or nullopt when the solve stopped unproven. The helpers' counters go to `stats`.
+    std::optional<Outcome> proveWithHelpers(const Board& board, Color toMove,
+                                            const SolveLimits& limits, SolveStats& stats);
+    bool helpersApply() const noexcept {
+        return !helpers_.empty() && params_.useDfpn && params_.useTable;
+    }
+    void makeHelpers();
 
     SolverParams params_;
     ProofTable table_;
@@ -53,6 +70,9 @@ private:
     NodeAnalysis analysis_;
     DepthFirstSearch depthFirst_;
     ProofNumberSearch proofNumber_;
+    std::vector<std::unique_ptr<RootHelper>> helpers_; // threads - 1 of them
+    std::atomic<bool> helperWon_{false};               // ends the main search early
+    std::optional<std::size_t> memoryBytes_;           // the budget setMemory was given
 };
 
 } // namespace hex

@@ -58,6 +58,11 @@ struct SolverParams {
     std::size_t tableEntries = std::size_t{1} << 21;
     std::size_t vcCacheEntries = std::size_t{1} << 17; // direct-mapped, overwritten
     std::size_t dfpnEntries = std::size_t{1} << 22;
+    // Threads of one proof-number solve: the main search and threads - 1 RootHelpers, which
+    // prove the root's other children into the shared table. 1: the search alone, which keeps
+    // runs reproducible (with more, which proof and winning move come first depends on timing;
+    // the winner does not).
+    int threads = 1;
 };
 
 // Where a running solve stands, for a progress report.
@@ -95,6 +100,19 @@ struct SolveStats {
     std::uint64_t vcCacheHits = 0; // VC builds answered by the cache
     std::uint64_t prunedMoves = 0; // vulnerable and dominated candidates left out
     double seconds = 0;
+
+    // Adds another thread's counters (not its seconds: the threads run at once).
+    SolveStats& operator+=(const SolveStats& other) noexcept {
+        nodes += other.nodes;
+        tableLookups += other.tableLookups;
+        tableHits += other.tableHits;
+        vcBuilds += other.vcBuilds;
+        vcDerived += other.vcDerived;
+        lookaheads += other.lookaheads;
+        vcCacheHits += other.vcCacheHits;
+        prunedMoves += other.prunedMoves;
+        return *this;
+    }
 };
 
 struct SolveResult {

@@ -23,6 +23,24 @@ TEST_F(SolverCommands, SolvesSmallBoardsAsTheProvenTablesSay) {
     EXPECT_EQ(payload("solve-state"), "white");
 }
 
+// Two threads (the process-wide option, as on stdin): the same winners, and an interrupt still
+// ends the solve at once, helpers included (TSan runs this suite).
+TEST_F(SolverCommands, TwoThreadsSolveTheSameAndStopAtAnInterrupt) {
+    run("param_ohmhex solver_threads 2");
+    run("boardsize 5 5");
+    run("play b a1"); // openings.txt: a losing opening on 5x5
+    EXPECT_EQ(payload("solve-state"), "white");
+    run("undo");
+    run("play b c3");
+    EXPECT_EQ(payload("solve-state"), "black");
+    run("boardsize 11 11");
+    const std::uint64_t ticket = htp.issue();
+    htp.interrupt();
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(htp.execute("solve-state black", ticket).value(), "= unknown\n\n");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+}
+
 // HexGui locks the board and enables Stop only for Benzene's solver names; they are the OhmHex
 // commands under another name, '# interrupt' included. On an empty 11x11 board a solve runs far
 // beyond the test's patience, so an answer within seconds is the interrupt's.

@@ -195,7 +195,7 @@ TEST(TcpSession, ClientsCannotChangeProcessWideOptionsAndAreCapped) {
     const Options options = startOptions();
     Server server(config(), [&options] { return remoteClientEngine(options, FileAccess::none()); });
     test::TcpClient a(server.port());
-    for (const char* name : {"log_level", "log_file", "log_htp"}) {
+    for (const char* name : {"log_level", "log_file", "log_htp", "solver_threads"}) {
         a.send(std::string("param_ohmhex ") + name + " 1\n");
         EXPECT_EQ(a.reply(),
                   std::string("? ") + name + " is process-wide: a TCP client cannot change it\n\n");

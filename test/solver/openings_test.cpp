@@ -49,6 +49,15 @@ TEST(Openings, SixBySixMatchesTheTable) {
     expectOpenings(6, solver);
 }
 
+// Two threads: the helper proves the root's other children into the shared table while the
+// main search runs; the winners stay those of the table.
+TEST(Openings, SixBySixWithTwoThreadsMatchesTheTable) {
+    SolverParams params;
+    params.threads = 2;
+    Solver solver(params);
+    expectOpenings(6, solver);
+}
+
 // Proofs that need more memory than the tables have: the tables evict, and every proof still
 // finishes with the right winner (slower: evicted results are proven again).
 TEST(Openings, SixBySixInTablesFarTooSmall) {

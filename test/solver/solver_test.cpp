@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <optional>
 #include <random>
@@ -41,6 +42,14 @@ void checkAgainstMinimax(const SolverParams& params, unsigned seed, int position
 }
 
 TEST(Solver, AgreesWithMinimaxAndProofsHold) { checkAgainstMinimax({}, 1, 1500); }
+
+// With helper threads the winner, the proof and the winning move are as sound as with one,
+// whichever thread finds them.
+TEST(Solver, HelperThreadsAgreeWithMinimaxAndProofsHold) {
+    SolverParams params;
+    params.threads = 3;
+    checkAgainstMinimax(params, 41, 400);
+}
 
 TEST(Solver, EachIngredientOffStillAgrees) {
     for (int variant = 0; variant < testing::kIngredients; ++variant) {
@@ -106,6 +115,59 @@ TEST(Solver, TwoIdenticalSolvesCountTheSameNodes) {
     const SolveResult rb = b.solve(board, Color::White);
     EXPECT_EQ(ra.stats.nodes, rb.stats.nodes);
     EXPECT_EQ(ra.proof, rb.proof);
+}
+
+// A helper alone, on 5x5 positions of two to four stones (small random positions are mostly
+// decided at the root, where a helper has nothing to do): a winning move it reports wins, as
+// the single-threaded solver (checked against minimax above) says, with a proof that holds.
+TEST(RootHelper, ReportsOnlyWinningMoves) {
+    std::mt19937 rng(43);
+    Solver referee;
+    int wins = 0;
+    for (int i = 0; i < 150; ++i) {
+        Board board(5, 5);
+        std::vector<Cell> cells = board.emptyCells();
+        std::shuffle(cells.begin(), cells.end(), rng);
+        const int stones = 2 + static_cast<int>(rng() % 3);
+        for (int k = 0; k < stones; ++k)
+            board.play(cells[static_cast<std::size_t>(k)],
+                       k % 2 == 0 ? Color::Black : Color::White);
+        const Color toMove = stones % 2 == 0 ? Color::Black : Color::White;
+        ProofTable table(1 << 16);
+        RootHelper helper({}, table);
+        const std::atomic<bool> stop{false};
+        const auto win = helper.run(board, toMove, {static_cast<int>(rng() % 2), 2}, 0, stop);
+        if (!win)
+            continue;
+        ++wins;
+        ASSERT_TRUE(board.isEmpty(win->move));
+        const SolveResult whole = referee.solve(board, toMove);
+        ASSERT_EQ(whole.winner, toMove);
+        board.play(win->move, toMove);
+        ASSERT_EQ(referee.solve(board, opponent(toMove)).winner, toMove);
+        // The proof: the loser may own every other empty cell.
+        board.undo();
+        for (Cell c : board.emptyCells())
+            if (!win->proof.test(c))
+                board.play(c, opponent(toMove));
+        ASSERT_EQ(referee.solve(board, toMove).winner, toMove);
+    }
+    EXPECT_GT(wins, 10); // the test says something
+}
+
+TEST(Solver, SetThreadsKeepsTheTableAndAgrees) {
+    Board board(5, 5);
+    board.play(board.geometry().cell(0, 0), Color::Black);
+    Solver solver;
+    const SolveResult one = solver.solve(board, Color::White);
+    solver.setThreads(2);
+    solver.setMemory(std::size_t{8} << 20);
+    const SolveResult two = solver.solve(board, Color::White);
+    ASSERT_TRUE(one.winner && two.winner);
+    EXPECT_EQ(*one.winner, *two.winner);
+    EXPECT_EQ(two.stats.nodes, 1u); // the root's proof was kept: a table hit
+    solver.setThreads(1);
+    EXPECT_EQ(solver.solve(board, Color::White).winner, one.winner);
 }
 
 TEST(Solver, LimitsAndStopGiveUnknown) {
