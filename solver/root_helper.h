@@ -28,8 +28,8 @@ public:
         CellSet proof; // the winner's pattern at the root, the move and the fill-in included
     };
 
-    // Which children this helper takes: every `count`-th one of the root's static order, from
-    // the (index + 1)-th (index 0 takes the second, the first being the main search's).
+    // Which children this helper takes: positions index + 1, index + 1 + count, ... of the
+    // root's static order counted from 0 (position 0, the best, is the main search's first).
     struct Share {
         int index = 0;
         int count = 1;
