@@ -127,21 +127,19 @@ Args parse(int argc, char** argv) {
     return args;
 }
 
-// CPU time of this thread: the machine is shared, so wall time overstates the work.
-double threadCpuSeconds() {
+// CPU time by one of the POSIX clocks: the machine is shared, so wall time overstates the work.
+double cpuSeconds(clockid_t clock) {
     timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    clock_gettime(clock, &t);
     return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
+
+double threadCpuSeconds() { return cpuSeconds(CLOCK_THREAD_CPUTIME_ID); }
 
 // The CPU time of a solve: of this thread, or of the whole process when each solve has helper
 // threads (only then; with --threads the openings' threads run at once).
 double solveCpuSeconds(const Args& args) {
-    if (args.params.threads <= 1)
-        return threadCpuSeconds();
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+    return args.params.threads <= 1 ? threadCpuSeconds() : cpuSeconds(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 double rate(std::uint64_t part, std::uint64_t whole) {
