@@ -5,8 +5,9 @@
 //                     [--no-table] [--no-lookahead] [--dfpn-lookahead-max SIZE] [--no-dfpn]
 //                     [--no-vc-cache] [--own-connections] [--fresh] [--max-seconds S]
 //                     [--max-nodes N] [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS]
-//                     [--sibling-phi-divisor D] [--delta-per-gap K] [--vc-chain N] [--threads N]
-//                     [--vc-timing] [--memory-mb MB] [--progress SECONDS]
+//                     [--vc-ladders] [--sibling-phi-divisor D] [--delta-per-gap K]
+//                     [--vc-chain N] [--threads N] [--vc-timing] [--memory-mb MB]
+//                     [--progress SECONDS]
 //                     [--positions FILE] [--solve-threads N]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
@@ -15,6 +16,8 @@
 //   --sibling-phi-divisor and --delta-per-gap set the fresh-child bounds (0 0: (1, 1));
 //   --own-connections builds the mover's own connections at every node (skipOwnConnections off).
 //   --vc-chain N sets SolverParams::vcDerivationChain (0: every build from scratch).
+//   --vc-ladders extends the solver's connections along second-row ladders (VcLimits::ladders,
+//   on in the evaluation's builds, off in the solver's by default).
 //   --threads N solves the openings on N threads, each 180-degree pair on one solver (the
 //   summary then gives wall time and the CPU time summed over threads).
 //   --memory-mb MB sizes each solver's proof and bound tables to MB (Solver::setMemory; a full
@@ -109,7 +112,9 @@ Args parse(int argc, char** argv) {
             args.params.vcLimits.maxFullPerPair = std::atoi(argv[++i]);
             args.params.vcLimits.maxSemiPerPair = std::atoi(argv[++i]);
             args.params.vcLimits.maxOrSemis = std::atoi(argv[++i]);
-        } else if (a == "--max-seconds" && i + 1 < argc)
+        } else if (a == "--vc-ladders")
+            args.params.vcLimits.ladders = true;
+        else if (a == "--max-seconds" && i + 1 < argc)
             args.maxSeconds = std::atof(argv[++i]);
         else if (a == "--memory-mb" && i + 1 < argc)
             args.memoryMb = std::strtoull(argv[++i], nullptr, 10);
