@@ -39,8 +39,17 @@ std::vector<KnownWin> knownWins() {
         KnownWin win;
         win.moves = line.substr(0, bar);
         std::istringstream moves(win.moves);
-        for (std::string word; moves >> word; win.toMove = opponent(win.toMove))
-            win.board.play(*win.board.geometry().parse(word), win.toMove);
+        bool legal = true;
+        for (std::string word; legal && moves >> word; win.toMove = opponent(win.toMove)) {
+            const std::optional<Cell> cell = win.board.geometry().parse(word);
+            legal = cell && win.board.isEmpty(*cell) && !win.board.winner();
+            if (legal)
+                win.board.play(*cell, win.toMove);
+        }
+        if (!legal) {
+            ADD_FAILURE() << "not a game: " << win.moves;
+            continue;
+        }
         std::istringstream winning(line.substr(bar + 1));
         bool complete = true;
         for (std::string word; winning >> word;) {
