@@ -43,7 +43,6 @@
 #include <mutex>
 #include <optional>
 #include <random>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -354,21 +353,6 @@ void timeConnections(int n, int stones, const hex::VcLimits& limits) {
                 derivedSemis / kPositions);
 }
 
-// The position a line of moves leads to (alternating colours from Black), or nullopt for a line
-// that names no cell of the board, repeats one or continues a finished game.
-std::optional<hex::Board> positionOf(const hex::Geometry& g, const std::string& line) {
-    hex::Board board(g);
-    std::istringstream words(line);
-    hex::Color toMove = hex::Color::Black;
-    for (std::string word; words >> word; toMove = hex::opponent(toMove)) {
-        const std::optional<hex::Cell> c = g.parse(word);
-        if (!c || !board.isEmpty(*c) || board.winner())
-            return std::nullopt;
-        board.play(*c, toMove);
-    }
-    return board;
-}
-
 // Solves every position of args.positions for the side to move; one line per position and a
 // total, in the format of the openings.
 int solvePositions(const Args& args) {
@@ -390,7 +374,7 @@ int solvePositions(const Args& args) {
         if (line.find_first_not_of(" \t\r") == std::string::npos)
             continue;
         ++index;
-        const std::optional<hex::Board> board = positionOf(g, line);
+        const std::optional<hex::Board> board = hex::positionAfter(g, line);
         if (!board) {
             std::fprintf(stderr, "line %d: not a position on %dx%d\n", index, n, n);
             return 1;

@@ -4,7 +4,7 @@ known answers of test/data/won-11x11-winning-moves.txt, which test/search/known_
 checks the search against.
 
   winning_moves.py --positions bench/agreement/positions-11x11-won.txt \\
-      --engine build/release/app/ohmhex [--seconds 30] [--size 11] > FILE
+      --engine build/release/app/ohmhex [--setup "HTP"]... [--seconds 30] [--size 11] > FILE
 
 Each output line: the moves (from the empty board, Black first), ' | ', the side to move's
 winning moves (`solve-winning`), or '?' when the solver did not prove them all in --seconds.
@@ -32,10 +32,10 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", required=True)
     parser.add_argument("--engine", required=True, help="command line, split like a shell's")
+    parser.add_argument("--setup", action="append", default=[], help="HTP command sent once")
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--size", type=int, default=11)
     args = parser.parse_args()
-    args.setup = []
     print(f"# bench/winning_moves.py --positions {args.positions} --engine "
           f"{shlex.quote(args.engine)} --seconds {args.seconds:g}, {datetime.date.today()}")
     with tempfile.TemporaryDirectory(prefix="winning_moves-") as scratch:

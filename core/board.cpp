@@ -2,6 +2,7 @@
 
 #include "core/zobrist.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace hex {
@@ -88,6 +89,23 @@ std::vector<Cell> Board::emptyCells() const {
         if (isEmpty(c))
             cells.push_back(c);
     return cells;
+}
+
+std::optional<Board> positionAfter(const Geometry& geometry, std::string_view moves) {
+    constexpr std::string_view kSpace = " \t\r\n";
+    Board board(geometry);
+    Color toMove = Color::Black;
+    std::size_t start = moves.find_first_not_of(kSpace);
+    while (start != std::string_view::npos) {
+        const std::size_t end = std::min(moves.find_first_of(kSpace, start), moves.size());
+        const std::optional<Cell> c = geometry.parse(moves.substr(start, end - start));
+        if (!c || !board.isEmpty(*c) || board.winner())
+            return std::nullopt;
+        board.play(*c, toMove);
+        toMove = opponent(toMove);
+        start = moves.find_first_not_of(kSpace, end);
+    }
+    return board;
 }
 
 } // namespace hex

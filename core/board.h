@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 namespace hex {
@@ -80,5 +81,9 @@ private:
     Key key_;
     Key rotatedKey_;
 };
+
+// The position a line of moves ("a1 b2 ...", alternating colours from Black) leads to, or nullopt
+// for a line that names no cell of the board, repeats one or continues a finished game.
+std::optional<Board> positionAfter(const Geometry& geometry, std::string_view moves);
 
 } // namespace hex

@@ -127,5 +127,22 @@ TEST(Board, EdgesCountAsStonesOfTheirOwner) {
     EXPECT_TRUE(three.connected(three.geometry().north(), three.geometry().cell(1, 2)));
 }
 
+// A line of moves alternates colours from Black, whatever spaces separate the cells; a cell
+// that is not on the board, a repeated one and a move after the game is won give no position.
+TEST(Board, PositionAfterAMoveLine) {
+    const Geometry& g = Geometry::of(3, 3);
+    const std::optional<Board> board = positionAfter(g, " a1\tb2  c3\r\n");
+    ASSERT_TRUE(board.has_value());
+    EXPECT_EQ(board->stoneCount(), 3);
+    EXPECT_TRUE(board->has(*g.parse("a1"), Color::Black));
+    EXPECT_TRUE(board->has(*g.parse("b2"), Color::White));
+    EXPECT_TRUE(board->has(*g.parse("c3"), Color::Black));
+    EXPECT_EQ(positionAfter(g, "")->stoneCount(), 0);
+    EXPECT_FALSE(positionAfter(g, "a1 d4").has_value());
+    EXPECT_FALSE(positionAfter(g, "a1 b2 a1").has_value());
+    EXPECT_FALSE(positionAfter(g, "a1 b1 a2 b2 a3 c3").has_value()); // Black won at a3
+    EXPECT_TRUE(positionAfter(g, "a1 b1 a2 b2 a3").has_value());
+}
+
 } // namespace
 } // namespace hex

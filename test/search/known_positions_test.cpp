@@ -38,18 +38,13 @@ std::vector<KnownWin> knownWins() {
             continue;
         KnownWin win;
         win.moves = line.substr(0, bar);
-        std::istringstream moves(win.moves);
-        bool legal = true;
-        for (std::string word; legal && moves >> word; win.toMove = opponent(win.toMove)) {
-            const std::optional<Cell> cell = win.board.geometry().parse(word);
-            legal = cell && win.board.isEmpty(*cell) && !win.board.winner();
-            if (legal)
-                win.board.play(*cell, win.toMove);
-        }
-        if (!legal) {
+        const std::optional<Board> board = positionAfter(Geometry::of(11, 11), win.moves);
+        if (!board) {
             ADD_FAILURE() << "not a game: " << win.moves;
             continue;
         }
+        win.board = *board;
+        win.toMove = board->stoneCount() % 2 == 0 ? Color::Black : Color::White;
         std::istringstream winning(line.substr(bar + 1));
         bool complete = true;
         for (std::string word; winning >> word;) {
