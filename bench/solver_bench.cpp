@@ -5,9 +5,9 @@
 //                     [--no-table] [--no-lookahead] [--dfpn-lookahead-max SIZE] [--no-dfpn]
 //                     [--no-vc-cache] [--own-connections] [--fresh] [--max-seconds S]
 //                     [--max-nodes N] [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS]
-//                     [--vc-ladders] [--sibling-phi-divisor D] [--delta-per-gap K]
-//                     [--vc-chain N] [--threads N] [--vc-timing] [--memory-mb MB]
-//                     [--progress SECONDS]
+//                     [--vc-ladders] [--vc-edge-windows] [--sibling-phi-divisor D]
+//                     [--delta-per-gap K] [--vc-chain N] [--threads N] [--vc-timing]
+//                     [--memory-mb MB] [--progress SECONDS]
 //                     [--positions FILE] [--solve-threads N]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
@@ -18,6 +18,8 @@
 //   --vc-chain N sets SolverParams::vcDerivationChain (0: every build from scratch).
 //   --vc-ladders extends the solver's connections along second-row ladders (VcLimits::ladders,
 //   on in the evaluation's builds, off in the solver's by default).
+//   --vc-edge-windows adds the exact edge-window proofs to the solver's builds
+//   (VcLimits::edgeWindows, off by default everywhere).
 //   --threads N solves the openings on N threads, each 180-degree pair on one solver (the
 //   summary then gives wall time and the CPU time summed over threads).
 //   --memory-mb MB sizes each solver's proof and bound tables to MB (Solver::setMemory; a full
@@ -113,6 +115,8 @@ Args parse(int argc, char** argv) {
             args.params.vcLimits.maxOrSemis = std::atoi(argv[++i]);
         } else if (a == "--vc-ladders")
             args.params.vcLimits.ladders = true;
+        else if (a == "--vc-edge-windows")
+            args.params.vcLimits.edgeWindows = true;
         else if (a == "--max-seconds" && i + 1 < argc)
             args.maxSeconds = std::atof(argv[++i]);
         else if (a == "--memory-mb" && i + 1 < argc)

@@ -40,6 +40,7 @@ void Connections::build(const Board& board, Color color, Scope scope) {
     onEngine(*slot_.engines, words_, [&](auto& engine) {
         engine.setStop(&stop_);
         engine.run(map_, limits_);
+        addEdgeWindows(engine, board);
         addLadders(engine);
         stopped_ = engine.stopped();
         finish(engine, scope);
@@ -59,6 +60,7 @@ void Connections::buildFrom(const VcSnapshot& base, const Board& board, Scope sc
         engine.setStop(&stop_);
         engine.runFrom(map_, limits_, base, newOwn.template resized<Set::kWords>(),
                        newOpp.template resized<Set::kWords>());
+        addEdgeWindows(engine, board);
         addLadders(engine);
         stopped_ = engine.stopped();
         finish(engine, scope);
@@ -117,6 +119,30 @@ void Connections::addLadders(HSearch<W>& engine) {
     };
     engine.addLadders(stepsToward(g.edge1(color_)), edge1_);
     engine.addLadders(stepsToward(g.edge2(color_)), edge2_);
+}
+
+template <int W>
+void Connections::addEdgeWindows(HSearch<W>& engine, const Board& board) {
+    if (!limits_.edgeWindows || edge1_ == edge2_)
+        return;
+    const Geometry& g = board.geometry();
+    const std::pair<Cell, int> edges[] = {{g.edge1(color_), edge1_}, {g.edge2(color_), edge2_}};
+    std::vector<char> tried(static_cast<std::size_t>(nodes_), 0);
+    for (Cell c = 0; c < g.cellCount(); ++c) {
+        const int endpoint = map_.endpointOf[static_cast<std::size_t>(c)];
+        if (endpoint < 0 || tried[static_cast<std::size_t>(endpoint)])
+            continue;
+        tried[static_cast<std::size_t>(endpoint)] = 1;
+        const bool empty = map_.cellOf[static_cast<std::size_t>(endpoint)] == c;
+        for (const auto& [edge, edgeEndpoint] : edges) {
+            if (endpoint == edgeEndpoint || !engine.result(endpoint, edgeEndpoint).fulls.empty())
+                continue;
+            const auto carrier = empty ? edgeWindows_.proveFromEmpty(board, c, edge)
+                                       : edgeWindows_.prove(board, c, edge);
+            if (carrier)
+                engine.addProven(endpoint, edgeEndpoint, carrier->template resized<W>());
+        }
+    }
 }
 
 // Runs `search` on the engine whose carriers are `words` wide (mutable or not with `engines`).

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connections/cell_set.h"
+#include "connections/edge_windows.h"
 #include "connections/h_search.h"
 #include "connections/ladders.h"
 #include "connections/vc.h"
@@ -97,6 +98,8 @@ private:
     void prepare(const Board& board, Color color);
     template <int W>
     void addLadders(HSearch<W>& engine);
+    template <int W>
+    void addEdgeWindows(HSearch<W>& engine, const Board& board);
     template <typename EngineSet, typename Search>
     static void onEngine(EngineSet& engines, int words, Search search);
     template <int W>
@@ -126,6 +129,7 @@ private:
     // one object builds both colours in turn, so the steps of all four are kept.
     const Geometry* ladderGeometry_ = nullptr;
     std::array<std::vector<LadderStep>, 4> ladderSteps_;
+    EdgeWindows edgeWindows_; // with its cache of proofs
 };
 
 } // namespace hex

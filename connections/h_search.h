@@ -108,6 +108,13 @@ public:
             propagate();
     }
 
+    // After run or runFrom: stores a full proven elsewhere (an EdgeWindows proof), kept above the
+    // per-pair limit, and runs the rules on it.
+    void addProven(int a, int b, const Set& carrier) {
+        if (!stopped_ && addFull(a, b, carrier, /*overLimit=*/true))
+            propagate();
+    }
+
     // Appends every connection found to `out` (whose position and width the caller set).
     void save(VcSnapshot& out) const {
         for (const std::size_t i : touchedPairs_) {

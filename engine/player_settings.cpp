@@ -43,6 +43,7 @@ VcLimits vcLinkLimits(const Options& options) {
     limits.maxSemiPerPair = static_cast<int>(options.getInt("vc_semis_per_pair"));
     limits.maxOrSemis = static_cast<int>(options.getInt("vc_or_semis"));
     limits.ladders = options.getBool("vc_ladders");
+    limits.edgeWindows = options.getBool("vc_edge_windows");
     limits.coverOr = options.getBool("vc_cover_or");
     return limits;
 }
