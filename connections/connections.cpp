@@ -128,7 +128,7 @@ void Connections::addEdgeWindows(HSearch<W>& engine, const Board& board) {
     const Geometry& g = board.geometry();
     const std::pair<Cell, int> edges[] = {{g.edge1(color_), edge1_}, {g.edge2(color_), edge2_}};
     std::vector<char> tried(static_cast<std::size_t>(nodes_), 0);
-    for (Cell c = 0; c < g.cellCount(); ++c) {
+    for (Cell c = 0; c < g.cellCount() && !engine.stopped(); ++c) {
         const int endpoint = map_.endpointOf[static_cast<std::size_t>(c)];
         if (endpoint < 0 || tried[static_cast<std::size_t>(endpoint)])
             continue;

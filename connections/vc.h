@@ -19,8 +19,8 @@ struct VcLimits {
     // Whether the OR rule and the fulls kept aim at the smallest intersection of each pair's
     // fulls (HSearch::coverOrRule; maxOrSemis then does not apply) instead of the first ones.
     bool coverOr = false;
-    // Whether an own group near an edge that the rules leave without a full to it is tried by an
-    // exact local search in a window along the edge (EdgeWindows).
+    // Whether an own group or an empty cell near an edge that the rules leave without a full to
+    // it is tried by an exact local search in a window along the edge (EdgeWindows).
     bool edgeWindows = false;
 
     bool operator==(const VcLimits&) const = default;

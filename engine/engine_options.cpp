@@ -73,9 +73,9 @@ void declareEngineOptions(Options& options) {
                                "along second-row ladders (a ladder toward an own stone that "
                                "holds the edge connects)."));
     options.declare(O::boolean("vc_edge_windows", limits.edgeWindows,
-                               "resistance_links vc: an own group near an edge that the H-search "
-                               "leaves without a full connection to it is tried by an exact "
-                               "search in a small window along the edge."));
+                               "resistance_links vc: an own group or an empty cell near an edge "
+                               "that the H-search leaves without a full connection to it is "
+                               "tried by an exact search in a small window along the edge."));
     options.declare(O::boolean("vc_cover_or", limits.coverOr,
                                "resistance_links vc: the H-search keeps, per pair, the fulls "
                                "that shrink the cells all its fulls need, and its OR rule "
