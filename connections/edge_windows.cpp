@@ -15,21 +15,6 @@ using Mask = std::uint64_t;
 constexpr Mask bitOf(int i) noexcept { return Mask{1} << i; }
 constexpr Mask lowestBit(Mask m) noexcept { return m & (~m + 1); }
 
-// Rows from `edge` (1 for a cell touching it) and position along it.
-int distanceTo(const Geometry& g, Cell c, Cell edge) noexcept {
-    if (edge == g.north())
-        return g.y(c) + 1;
-    if (edge == g.south())
-        return g.height() - g.y(c);
-    if (edge == g.west())
-        return g.x(c) + 1;
-    return g.width() - g.x(c);
-}
-
-int alongEdge(const Geometry& g, Cell c, Cell edge) noexcept {
-    return edge == g.north() || edge == g.south() ? g.x(c) : g.y(c);
-}
-
 // At most this many entries are cached; then the cache starts again.
 constexpr std::size_t kCacheSize = 1 << 16;
 
@@ -38,7 +23,7 @@ constexpr std::size_t kCacheSize = 1 << 16;
 // The window as bit masks over its cells (at most 64), index i standing for cells[i].
 struct EdgeWindows::Window {
     std::vector<Cell> cells;
-    std::vector<Mask> neighbours; // per cell, its neighbours inside the window
+    std::vector<Mask> neighbours; // per cell, its neighbours inside the window (after a miss)
     Mask own = 0;                 // own stones
     Mask opponent = 0;            // opponent stones
     Mask seed = 0;                // the group's cells and the cells touching the group
@@ -227,16 +212,13 @@ std::optional<EdgeWindows::Window> EdgeWindows::windowOf(const Board& board, Cel
     const Geometry& g = board.geometry();
     const Color owner = g.edgeOwner(edge);
     const Cell group = board.group(stone);
-    std::vector<Cell> groupCells;
+    const auto inGroup = [&](Cell c) { return board.has(c, owner) && board.group(c) == group; };
     int lo = g.width() + g.height();
     int hi = -1;
     for (Cell c = 0; c < g.cellCount(); ++c) {
-        if (!board.has(c, owner) || board.group(c) != group)
-            continue;
-        groupCells.push_back(c);
-        if (distanceTo(g, c, edge) <= limits_.depth + 1) {
-            lo = std::min(lo, alongEdge(g, c, edge));
-            hi = std::max(hi, alongEdge(g, c, edge));
+        if (inGroup(c) && g.rowsFrom(c, edge) <= limits_.depth + 1) {
+            lo = std::min(lo, g.alongEdge(c, edge));
+            hi = std::max(hi, g.alongEdge(c, edge));
         }
     }
     if (hi < 0)
@@ -244,8 +226,8 @@ std::optional<EdgeWindows::Window> EdgeWindows::windowOf(const Board& board, Cel
     Window w;
     int empty = 0;
     for (Cell c = 0; c < g.cellCount(); ++c) {
-        const int along = alongEdge(g, c, edge);
-        if (distanceTo(g, c, edge) > limits_.depth || along < lo - limits_.margin ||
+        const int along = g.alongEdge(c, edge);
+        if (g.rowsFrom(c, edge) > limits_.depth || along < lo - limits_.margin ||
             along > hi + limits_.margin)
             continue;
         if (w.cells.size() == 64)
@@ -255,31 +237,39 @@ std::optional<EdgeWindows::Window> EdgeWindows::windowOf(const Board& board, Cel
     }
     if (empty > limits_.maxEmpty)
         return std::nullopt;
-    w.neighbours.assign(w.cells.size(), 0);
     for (std::size_t i = 0; i < w.cells.size(); ++i) {
         const Cell c = w.cells[i];
         const Mask b = bitOf(static_cast<int>(i));
-        for (std::size_t j = 0; j < w.cells.size(); ++j)
-            if (g.adjacent(c, w.cells[j]))
-                w.neighbours[i] |= bitOf(static_cast<int>(j));
         if (board.has(c, owner))
             w.own |= b;
         else if (!board.isEmpty(c))
             w.opponent |= b;
         if (g.adjacent(c, edge))
             w.edgeRow |= b;
-        const bool inGroup = board.has(c, owner) && board.group(c) == group;
-        const bool touchesGroup = std::any_of(groupCells.begin(), groupCells.end(),
-                                              [&](Cell s) { return g.adjacent(c, s); });
-        if (inGroup || (touchesGroup && !board.has(c, opponent(owner))))
+        const auto around = g.neighbours(c);
+        const bool touchesGroup = std::any_of(around.begin(), around.end(), inGroup);
+        if (inGroup(c) || (touchesGroup && !board.has(c, opponent(owner))))
             w.seed |= b;
     }
     return w;
 }
 
+// The neighbour masks the search needs, only once the cache has missed. The window's cells are
+// in increasing order, so a neighbour's index is found by binary search.
+void EdgeWindows::linkNeighbours(const Geometry& g, Window& w) {
+    w.neighbours.assign(w.cells.size(), 0);
+    for (std::size_t i = 0; i < w.cells.size(); ++i) {
+        for (Cell n : g.neighbours(w.cells[i])) {
+            const auto it = std::lower_bound(w.cells.begin(), w.cells.end(), n);
+            if (it != w.cells.end() && *it == n)
+                w.neighbours[i] |= bitOf(static_cast<int>(it - w.cells.begin()));
+        }
+    }
+}
+
 std::optional<CellSet> EdgeWindows::proveFromEmpty(const Board& board, Cell cell, Cell edge) {
     const Geometry& g = board.geometry();
-    if (distanceTo(g, cell, edge) > limits_.depth + 1)
+    if (g.rowsFrom(cell, edge) > limits_.depth + 1)
         return std::nullopt;
     Board played = board;
     played.play(cell, g.edgeOwner(edge));
@@ -289,12 +279,13 @@ std::optional<CellSet> EdgeWindows::proveFromEmpty(const Board& board, Cell cell
 std::optional<CellSet> EdgeWindows::prove(const Board& board, Cell stone, Cell edge) {
     if (board.group(stone) == board.group(edge))
         return CellSet{};
-    const auto window = windowOf(board, stone, edge);
+    auto window = windowOf(board, stone, edge);
     if (!window)
         return std::nullopt;
     std::string key = window->key(edge, board.width());
     if (const auto it = cache_.find(key); it != cache_.end())
         return it->second;
+    linkNeighbours(board.geometry(), *window);
     ++searches_;
     Search search{*window, limits_.maxNodes, 0, false, {}};
     const auto local = search.opponentToMove(window->own, window->opponent);

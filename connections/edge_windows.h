@@ -51,6 +51,7 @@ private:
     struct Search;
 
     std::optional<Window> windowOf(const Board& board, Cell stone, Cell edge) const;
+    static void linkNeighbours(const Geometry& g, Window& w);
 
     Limits limits_;
     // Results by window contents (the cells, their states and the group's reach): positions

@@ -14,8 +14,7 @@ std::vector<LadderStep> ladderSteps(const Geometry& g, Cell edge) {
                     steps.push_back({from, to, shared});
     // Position along the edge: a step takes its connection from `to`, so a ladder running
     // forward is extended backward from its far end, and one running backward the other way.
-    const bool alongX = g.edgeOwner(edge) == Color::Black;
-    const auto position = [&](Cell c) { return alongX ? g.x(c) : g.y(c); };
+    const auto position = [&](Cell c) { return g.alongEdge(c, edge); };
     const auto forward = [&](const LadderStep& s) { return position(s.to) > position(s.from); };
     std::sort(steps.begin(), steps.end(), [&](const LadderStep& a, const LadderStep& b) {
         if (forward(a) != forward(b))

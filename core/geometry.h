@@ -52,6 +52,19 @@ public:
     // The two edges a colour joins: Black north/south, White west/east.
     Cell edge1(Color c) const noexcept { return c == Color::Black ? north() : west(); }
     Cell edge2(Color c) const noexcept { return c == Color::Black ? south() : east(); }
+    // Rows between a cell and an edge node, counting the cell's own: 1 for a cell touching it.
+    int rowsFrom(Cell c, Cell edge) const noexcept {
+        if (edge == north())
+            return y(c) + 1;
+        if (edge == south())
+            return height_ - y(c);
+        return edge == west() ? x(c) + 1 : width_ - x(c);
+    }
+    // A cell's position along an edge: its column along north and south, its row along west and
+    // east.
+    int alongEdge(Cell c, Cell edge) const noexcept {
+        return edge == north() || edge == south() ? x(c) : y(c);
+    }
     // The colour that owns an edge node.
     Color edgeOwner(Cell edge) const noexcept {
         return edge < west() ? Color::Black : Color::White;

@@ -84,9 +84,7 @@ void appendEdgeTemplates(const Board& board, Color color, Cell stone, std::vecto
 
 // Rows between the cell and the colour's edge (0 on the edge row).
 int distanceToEdge(const Geometry& g, Color color, Cell c, bool first) {
-    const int across = color == Color::Black ? g.y(c) : g.x(c);
-    const int last = (color == Color::Black ? g.height() : g.width()) - 1;
-    return first ? across : last - across;
+    return g.rowsFrom(c, first ? g.edge1(color) : g.edge2(color)) - 1;
 }
 
 // Template IIIa: one of the stone's ziggurats towards the edge holds no opponent stone (own

@@ -62,5 +62,20 @@ TEST(Geometry, SymmetriesAreInvolutionsThatPreserveAdjacency) {
     EXPECT_EQ(g.name(g.mirror(*g.parse("d2"))), "b4"); // HexGui mirrors across the long diagonal
 }
 
+// A cell touching an edge is one row from it, and the rows to a colour's two edges add up to
+// the board's extent across them plus one; the position along an edge is the column along
+// north and south and the row along west and east.
+TEST(Geometry, RowsFromAndAlongAnEdge) {
+    const Geometry& g = Geometry::of(4, 6);
+    for (Cell c = 0; c < g.cellCount(); ++c) {
+        for (Cell edge : {g.north(), g.south(), g.west(), g.east()})
+            EXPECT_EQ(g.rowsFrom(c, edge) == 1, g.adjacent(c, edge)) << g.name(c);
+        EXPECT_EQ(g.rowsFrom(c, g.north()) + g.rowsFrom(c, g.south()), g.height() + 1);
+        EXPECT_EQ(g.rowsFrom(c, g.west()) + g.rowsFrom(c, g.east()), g.width() + 1);
+        EXPECT_EQ(g.alongEdge(c, g.north()), g.x(c));
+        EXPECT_EQ(g.alongEdge(c, g.east()), g.y(c));
+    }
+}
+
 } // namespace
 } // namespace hex
