@@ -68,6 +68,21 @@ public:
     std::span<const CellSet> edgeFulls() const noexcept;
     std::span<const Semi> edgeSemis() const noexcept;
 
+    // Visits every pair of endpoints the last build joined by a full connection, as
+    // visit(nodeA, nodeB, fulls): one node of each endpoint (the cell, or a node of the group)
+    // and the pair's fulls, sorted by carrier size. The pairs come in no particular order.
+    template <typename Visit>
+    void forEachFullPair(Visit visit) const {
+        const auto nodes = static_cast<std::size_t>(nodes_);
+        for (const int i : usedPairs_) {
+            const auto index = static_cast<std::size_t>(i);
+            const PairVcs& p = pairs_[index];
+            if (!p.fulls.empty())
+                visit(map_.nodeOf[index / nodes], map_.nodeOf[index % nodes],
+                      std::span<const CellSet>(p.fulls));
+        }
+    }
+
     // Size of the last build, for statistics.
     int fullCount() const noexcept;
     int semiCount() const noexcept;

@@ -100,29 +100,37 @@ void VcLinks::append(const Board& board, Color color, std::vector<Link>& links) 
     buildConnections(board, color);
     edges_[colourIndex(color)] = summariseEdges(connections_);
     const Geometry& g = board.geometry();
-    // One node per endpoint: each empty cell, and each own group by its representative.
-    endpoints_.clear();
-    for (Cell c = 0; c < g.nodeCount(); ++c) {
-        if (board.has(c, opponent(color)))
-            continue;
-        if (board.isEmpty(c) || board.group(c) == c)
-            endpoints_.push_back(c);
-    }
-    for (std::size_t i = 0; i < endpoints_.size(); ++i) {
-        for (std::size_t j = i + 1; j < endpoints_.size(); ++j) {
-            const Cell a = endpoints_[i];
-            const Cell b = endpoints_[j];
-            // Zero for two own groups by default (Wolve's conductances): no link to look for.
-            const double base = baseConductance(board, a, b);
-            if (base <= 0)
-                continue;
-            const std::span<const CellSet> fulls = connections_.fulls(a, b);
-            // Sorted by carrier size: an empty carrier is an adjacency, already in the circuit.
-            if (fulls.empty() || fulls.front().none())
-                continue;
-            links.push_back({a, b, base / carrierDivisor(fulls)});
+    // One endpoint per empty cell and per own group (at its representative), ranked in node
+    // order. The links are appended in the order of their ends' ranks, so that the circuit adds
+    // their conductances in one fixed order whatever order the build found them in.
+    rank_.assign(static_cast<std::size_t>(g.nodeCount()), 0);
+    std::size_t next = 0;
+    for (Cell c = 0; c < g.nodeCount(); ++c)
+        if (!board.has(c, opponent(color)) && (board.isEmpty(c) || board.group(c) == c))
+            rank_[static_cast<std::size_t>(c)] = next++;
+    found_.clear();
+    connections_.forEachFullPair([&](Cell x, Cell y, std::span<const CellSet> fulls) {
+        // Sorted by carrier size: an empty carrier is an adjacency, already in the circuit.
+        if (fulls.front().none())
+            return;
+        Cell a = board.isEmpty(x) ? x : board.group(x);
+        Cell b = board.isEmpty(y) ? y : board.group(y);
+        std::size_t first = rank_[static_cast<std::size_t>(a)];
+        std::size_t second = rank_[static_cast<std::size_t>(b)];
+        if (first > second) {
+            std::swap(a, b);
+            std::swap(first, second);
         }
-    }
+        // Zero for two own groups by default (Wolve's conductances): no link.
+        const double base = baseConductance(board, a, b);
+        if (base > 0)
+            found_.push_back({first, second, {a, b, base / carrierDivisor(fulls)}});
+    });
+    std::sort(found_.begin(), found_.end(), [](const RankedLink& l, const RankedLink& r) {
+        return l.first != r.first ? l.first < r.first : l.second < r.second;
+    });
+    for (const RankedLink& found : found_)
+        links.push_back(found.link);
 }
 
 // The link's conductance before the division by the carrier, by what its ends are.

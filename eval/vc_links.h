@@ -85,7 +85,15 @@ private:
     VcConductances conductances_;
     Connections connections_;
     std::size_t baseBytesPerColour_;
-    std::vector<Cell> endpoints_;
+    // A link found, with the ranks of its ends in the endpoint order (cells in node order,
+    // an own group at its representative), by which the links are appended.
+    struct RankedLink {
+        std::size_t first;
+        std::size_t second;
+        Link link;
+    };
+    std::vector<std::size_t> rank_; // per node: its endpoint's rank
+    std::vector<RankedLink> found_;
     std::array<std::vector<Base>, 2> bases_; // by colour index
     std::array<EdgeSummary, 2> edges_;       // of the last build per colour
     std::uint64_t clock_ = 0;

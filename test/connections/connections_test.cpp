@@ -165,6 +165,41 @@ TEST(Connections, EveryReportedConnectionHoldsByBruteForce) {
     EXPECT_GT(checked, testing::trials(5000));
 }
 
+// forEachFullPair is another way to read the same build: it visits each pair of endpoints that
+// fulls() reports a connection for, once, with the same list, and no other pair.
+TEST(Connections, ForEachFullPairVisitsExactlyThePairsWithFulls) {
+    std::mt19937 rng(4242);
+    Connections vcs;
+    int positions = 0;
+    while (positions < 60) {
+        const int size = 3 + static_cast<int>(rng() % 6);
+        const auto board = testing::randomPosition(
+            size, static_cast<int>(rng() % static_cast<unsigned>(size * size / 2)), rng);
+        if (!board)
+            continue;
+        ++positions;
+        for (Color color : {Color::Black, Color::White}) {
+            vcs.build(*board, color);
+            const auto group = [&](Cell c) { return board->isEmpty(c) ? c : board->group(c); };
+            std::vector<std::pair<Cell, Cell>> visited;
+            vcs.forEachFullPair([&](Cell a, Cell b, std::span<const CellSet> fulls) {
+                const auto expected = vcs.fulls(a, b);
+                EXPECT_TRUE(
+                    std::equal(fulls.begin(), fulls.end(), expected.begin(), expected.end()));
+                visited.emplace_back(std::min(group(a), group(b)), std::max(group(a), group(b)));
+            });
+            std::vector<std::pair<Cell, Cell>> withFulls;
+            const std::vector<Cell> ends = endpoints(*board, color);
+            for (std::size_t i = 0; i < ends.size(); ++i)
+                for (std::size_t j = i + 1; j < ends.size(); ++j)
+                    if (!vcs.fulls(ends[i], ends[j]).empty())
+                        withFulls.emplace_back(ends[i], ends[j]);
+            std::sort(visited.begin(), visited.end());
+            EXPECT_EQ(visited, withFulls) << board->geometry().width() << "x" << size;
+        }
+    }
+}
+
 TEST(Connections, SmallLimitsStillSound) {
     std::mt19937 rng(777);
     VcLimits limits;
