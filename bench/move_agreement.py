@@ -16,6 +16,8 @@ games.
   move_agreement.py score --positions positions.txt [--open winners.txt] REFERENCE CANDIDATE...
   move_agreement.py outcome --positions won.txt --verdicts verdicts.txt --engine "ohmhex" \\
       [--solve 10] ANSWERS...
+  move_agreement.py rank --positions positions.txt --out ranks.txt \\
+      --engine "ohmhex -o max_depth=4" [--open winners.txt] REFERENCE
 
 A positions file holds one position per line: its moves from the empty board, Black first, no
 swap; the side to move follows from their count. An answers file holds one move per position,
@@ -23,6 +25,14 @@ swap; the side to move follows from their count. An answers file holds one move 
 count. `answer` appends to --out and goes on from where it stopped, so a long reference run can
 be resumed.
 Lines starting with '#' are comments in both.
+
+`rank` asks where an OhmHex search puts the reference's move: after `reg_genmove` (which plays
+nothing), `search_scores` lists the root moves it searched, best first. A ranks file holds one
+line per position, `RANK GAP` (RANK 1 is the engine's own choice; GAP how far the move's score,
+often an upper bound from a null window, lies below the best) or `- -` where the move was not
+among the root moves searched (the root width, or the root's inferior-cell and must-play
+pruning, left it out). It separates a blind spot (the move never searched) from a misjudgement
+(searched and ranked lower), and near misses from far ones. Resumed like `answer`.
 
 `outcome` judges the answers where agreement cannot: the solver, given each position after the
 answer, says whether the move wins (the opponent to move is proven lost), loses, or is unknown.
@@ -244,6 +254,78 @@ def outcome(args):
         print(line)
 
 
+def root_rank(engine, moves, reference):
+    """Where `reference` ranks among the root moves the engine's search scored (1 = its choice),
+    and its score's distance below the best; (None, None) when it was not searched."""
+    engine.send("clear_board")
+    to_move = engine.play_moves(moves)
+    engine.send(f"reg_genmove {to_move}")
+    fields = engine.send(f"search_scores {to_move}").split()
+    cells, labels = fields[0::2], fields[1::2]
+    if reference not in cells:
+        return None, None
+    index = cells.index(reference)
+    return index + 1, label_value(labels[0]) - label_value(labels[index])
+
+
+def label_value(label):
+    """A search_scores label as a number: `<` (an upper bound) dropped, `1.2k` read as 1200,
+    a proven result (`W`/`L` and its distance) as +-100000 less the distance."""
+    text = label.lstrip("<>")
+    if text[:1] in ("W", "L"):
+        distance = int(text[1:]) if text[1:].isdigit() else 0
+        return (100000 - distance) * (1 if text[0] == "W" else -1)
+    if text.endswith("k"):
+        return round(float(text[:-1]) * 1000)
+    return int(text)
+
+
+def rank(args):
+    positions = data_lines(args.positions)
+    reference = data_lines(args.reference)
+    started = os.path.exists(args.out) and os.path.getsize(args.out) > 0
+    done = len(data_lines(args.out)) if started else 0
+    with open(args.out, "a") as out:
+        if not started:
+            out.write(f"# move_agreement.py rank --engine {shlex.quote(args.engine)} "
+                      f"{args.reference}, {datetime.date.today()}\n")
+        scratch = tempfile.TemporaryDirectory(prefix="move_agreement-")
+        engine = start_engine(args, scratch.name)
+        for line, move in zip(positions[done:], reference[done:]):
+            place, gap = None, None
+            if move != "-":
+                try:
+                    place, gap = root_rank(engine, line.split(), move)
+                except EngineDied:
+                    engine.close()
+                    engine = start_engine(args, scratch.name)
+            out.write(f"{place if place else '-'} {gap if place else '-'}\n")
+            out.flush()
+        engine.close()
+    print_ranks(args, [row.split() for row in data_lines(args.out)])
+
+
+def print_ranks(args, rows):
+    counted = range(len(rows))
+    if args.open:
+        winners = data_lines(args.open)
+        counted = [i for i in counted if i < len(winners) and winners[i] == "-"]
+    places = [rows[i][0] for i in counted]
+    bins = [("1 (agrees)", lambda r: r == 1), ("2", lambda r: r == 2), ("3-4", lambda r: 3 <= r <= 4),
+            ("5-8", lambda r: 5 <= r <= 8), ("9 and beyond", lambda r: r >= 9)]
+    print(f"{len(places)} positions; the reference's move ranks")
+    for name, test in bins:
+        print(f"  {name}: {sum(p != '-' and test(int(p)) for p in places)}")
+    print(f"  not among the root moves searched: {places.count('-')}")
+
+
+def add_engine_arguments(command, engine_help):
+    """The engine a subcommand starts (start_engine reads these)."""
+    command.add_argument("--engine", required=True, help=engine_help)
+    command.add_argument("--setup", action="append", default=[], help="HTP command sent once")
+    command.add_argument("--size", type=int, default=11)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -258,9 +340,7 @@ def main():
     a = commands.add_parser("answer", help="an engine's move in every position")
     a.add_argument("--positions", required=True)
     a.add_argument("--out", required=True)
-    a.add_argument("--engine", required=True, help="command line, split like a shell's")
-    a.add_argument("--setup", action="append", default=[], help="HTP command sent once")
-    a.add_argument("--size", type=int, default=11)
+    add_engine_arguments(a, "command line, split like a shell's")
     a.add_argument("--solve", type=float, metavar="SECONDS",
                    help="answer with the winner the solver proves in SECONDS (solve-state), or "
                         "-: the file for score --open")
@@ -273,13 +353,19 @@ def main():
     w = commands.add_parser("outcome", help="the solver's verdict on every answer")
     w.add_argument("--positions", required=True)
     w.add_argument("--verdicts", required=True, help="cache of the solver's verdicts")
-    w.add_argument("--engine", required=True, help="the engine whose solver judges")
-    w.add_argument("--setup", action="append", default=[], help="HTP command sent once")
-    w.add_argument("--size", type=int, default=11)
+    add_engine_arguments(w, "the engine whose solver judges")
     w.add_argument("--solve", type=float, default=10, metavar="SECONDS")
     w.add_argument("answers", nargs="+")
+    r = commands.add_parser("rank", help="where the reference's move ranks among the root moves")
+    r.add_argument("--positions", required=True)
+    r.add_argument("--out", required=True)
+    add_engine_arguments(r, "an OhmHex command line (it answers search_scores)")
+    r.add_argument("--open", metavar="WINNERS",
+                   help="summarise only the positions the answer --solve file leaves open (-)")
+    r.add_argument("reference")
     args = parser.parse_args()
-    {"sample": sample, "answer": answer, "score": score, "outcome": outcome}[args.command](args)
+    {"sample": sample, "answer": answer, "score": score, "outcome": outcome,
+     "rank": rank}[args.command](args)
     return 0
 
 
