@@ -31,7 +31,8 @@ nothing), `search_scores` lists the root moves it searched, best first. A ranks 
 line per position, `RANK GAP` (RANK 1 is the engine's own choice; GAP how far the move's score,
 often an upper bound from a null window, lies below the best) or `- -` where the move was not
 among the root moves searched (the root width, or the root's inferior-cell and must-play
-pruning, left it out). It separates a blind spot (the move never searched) from a misjudgement
+pruning, left it out); `? ?` where there was no reference move or the engine died (left out
+of the summary). It separates a blind spot (the move never searched) from a misjudgement
 (searched and ranked lower), and near misses from far ones. Resumed like `answer`.
 
 `outcome` judges the answers where agreement cannot: the solver, given each position after the
@@ -292,14 +293,15 @@ def rank(args):
         scratch = tempfile.TemporaryDirectory(prefix="move_agreement-")
         engine = start_engine(args, scratch.name)
         for line, move in zip(positions[done:], reference[done:]):
-            place, gap = None, None
+            row = "? ?"  # no reference move, or the engine died: left out of the summary
             if move != "-":
                 try:
                     place, gap = root_rank(engine, line.split(), move)
+                    row = f"{place} {gap}" if place else "- -"
                 except EngineDied:
                     engine.close()
                     engine = start_engine(args, scratch.name)
-            out.write(f"{place if place else '-'} {gap if place else '-'}\n")
+            out.write(row + "\n")
             out.flush()
         engine.close()
     print_ranks(args, [row.split() for row in data_lines(args.out)])
@@ -310,9 +312,10 @@ def print_ranks(args, rows):
     if args.open:
         winners = data_lines(args.open)
         counted = [i for i in counted if i < len(winners) and winners[i] == "-"]
-    places = [rows[i][0] for i in counted]
-    bins = [("1 (agrees)", lambda r: r == 1), ("2", lambda r: r == 2), ("3-4", lambda r: 3 <= r <= 4),
-            ("5-8", lambda r: 5 <= r <= 8), ("9 and beyond", lambda r: r >= 9)]
+    places = [rows[i][0] for i in counted if rows[i][0] != "?"]
+    bins = [("1 (agrees)", lambda r: r == 1), ("2", lambda r: r == 2),
+            ("3-4", lambda r: 3 <= r <= 4), ("5-8", lambda r: 5 <= r <= 8),
+            ("9 and beyond", lambda r: r >= 9)]
     print(f"{len(places)} positions; the reference's move ranks")
     for name, test in bins:
         print(f"  {name}: {sum(p != '-' and test(int(p)) for p in places)}")
