@@ -118,16 +118,27 @@ def answer_one(engine, moves, solve_seconds=None):
     return winner if winner in ("black", "white") else "-"
 
 
+def engine_description(args):
+    """The engine options of a run, as they are given on the command line."""
+    setups = "".join(f" --setup {shlex.quote(s)}" for s in args.setup)
+    return f"--engine {shlex.quote(args.engine)}{setups}"
+
+
+def rows_done(path, header):
+    """The rows a resumable output file already holds; a new or empty one gets `header` (the
+    command that makes it) as its first, comment line."""
+    if os.path.exists(path) and os.path.getsize(path) > 0:
+        return len(data_lines(path))
+    with open(path, "a") as out:
+        out.write(f"# {header}, {datetime.date.today()}\n")
+    return 0
+
+
 def answer(args):
     positions = data_lines(args.positions)
-    started = os.path.exists(args.out) and os.path.getsize(args.out) > 0
-    done = len(data_lines(args.out)) if started else 0
+    solve = f" --solve {args.solve:g}" if args.solve is not None else ""
+    done = rows_done(args.out, f"move_agreement.py answer {engine_description(args)}{solve}")
     with open(args.out, "a") as out:
-        if not started:
-            setups = "".join(f" --setup {shlex.quote(s)}" for s in args.setup)
-            solve = f" --solve {args.solve:g}" if args.solve is not None else ""
-            out.write(f"# move_agreement.py answer --engine {shlex.quote(args.engine)}{setups}"
-                      f"{solve}, {datetime.date.today()}\n")
         scratch = tempfile.TemporaryDirectory(prefix="move_agreement-")
         engine = start_engine(args, scratch.name)
         for line in positions[done:]:
@@ -284,12 +295,9 @@ def label_value(label):
 def rank(args):
     positions = data_lines(args.positions)
     reference = data_lines(args.reference)
-    started = os.path.exists(args.out) and os.path.getsize(args.out) > 0
-    done = len(data_lines(args.out)) if started else 0
+    done = rows_done(args.out,
+                     f"move_agreement.py rank {engine_description(args)} {args.reference}")
     with open(args.out, "a") as out:
-        if not started:
-            out.write(f"# move_agreement.py rank --engine {shlex.quote(args.engine)} "
-                      f"{args.reference}, {datetime.date.today()}\n")
         scratch = tempfile.TemporaryDirectory(prefix="move_agreement-")
         engine = start_engine(args, scratch.name)
         for line, move in zip(positions[done:], reference[done:]):

@@ -195,7 +195,7 @@ TEST(Connections, ForEachFullPairVisitsExactlyThePairsWithFulls) {
                     if (!vcs.fulls(ends[i], ends[j]).empty())
                         withFulls.emplace_back(ends[i], ends[j]);
             std::sort(visited.begin(), visited.end());
-            EXPECT_EQ(visited, withFulls) << board->geometry().width() << "x" << size;
+            EXPECT_EQ(visited, withFulls) << size << "x" << size << ", " << colorName(color);
         }
     }
 }
