@@ -25,10 +25,11 @@ struct SolverParams {
     bool useTable = true;          // transposition table of proven results
     bool useLookahead = true;      // order moves by the opponent's must-play after them
     // Proof-number search uses the lookahead only on boards whose longer side is at most this:
-    // it orders the children well but doubles a node's cost, and from 7x7 on the cheaper nodes
-    // win (whole 7x7 table 232 s CPU without it against 305 s with it; 6x6 1.36 s with it
-    // against 1.70 s without). The depth-first search always uses it (when useLookahead).
-    int dfpnLookaheadMaxSize = 6;
+    // it orders the children well but doubles a node's cost, and from 6x6 on the cheaper nodes
+    // win (whole 7x7 table 232 s CPU without it against 305 s with it; since the fresh-child
+    // bounds below, 6x6 0.98 s without it against 1.12 s with it, fresh tables). The
+    // depth-first search always uses it (when useLookahead).
+    int dfpnLookaheadMaxSize = 5;
     // Bounds of a fresh child (never searched, no lookahead): phi 1 + siblings / divisor (0: 1),
     // delta 1 + this factor times how much worse the child's static move-order score is than the
     // best sibling's. Chosen on 7x7: the whole table needs about a quarter less CPU than with
