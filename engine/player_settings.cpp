@@ -71,6 +71,8 @@ PlayerSettings playerSettings(const Options& options,
     s.limits.width = static_cast<int>(options.getInt("width"));
     s.limits.rootWidth = static_cast<int>(options.getInt("root_width"));
     s.limits.evenDepthMoves = options.getBool("even_depths");
+    s.limits.quiescenceMoves = static_cast<int>(options.getInt("quiescence_moves"));
+    s.limits.quiescencePlies = static_cast<int>(options.getInt("quiescence_plies"));
     s.limits.maxDepth = static_cast<int>(options.getInt("max_depth"));
     s.limits.maxNodes = static_cast<std::uint64_t>(options.getInt("max_nodes"));
     s.limits.rootConnectionsMaxEmpty =

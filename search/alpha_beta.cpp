@@ -57,7 +57,7 @@ Score Search::alphaBeta(int depth, Score alpha, Score beta, int ply, Color toMov
     if (const std::optional<Score> tactical = tacticalScore(toMove, ply, threats))
         return *tactical;
     if (depth <= 0)
-        return staticScore(toMove);
+        return quiesce(alpha, beta, ply, toMove, limits_.quiescencePlies);
 
     const CanonicalKey key = canonicalKey(board_, toMove);
     Cell ttMove = kNoCell;

@@ -93,6 +93,10 @@ private:
     void storeResult(CanonicalKey key, int depth, Score best, Score originalAlpha, Score beta,
                      Cell bestMove, int ply);
     Score staticScore(Color toMove);
+    // The leaf's value with SearchLimits' quiescence (plies left), or its static value.
+    Score quiesce(Score alpha, Score beta, int ply, Color toMove, int plies);
+    // The `count` best empty cells by the evaluator's values at `ply` into moves_[ply].
+    void bestCells(int ply, std::size_t count);
 
     bool shouldAbort();
     void pollStop();

@@ -67,6 +67,13 @@ struct SearchLimits {
     // stronger players and blunders more (docs/strength.md, "Odd depths, depth 6 and a distilled
     // net"). The engine's option even_depths sets it.
     bool evenDepthMoves = false;
+    // Quiescence at the leaves (search/quiescence.cpp): the side to move may stand pat (the
+    // static value) or play one of its quiescenceMoves best cells by the evaluator's cell
+    // values, and so on for quiescencePlies plies, each side free to stand pat. It gives the
+    // tempo to the side to move where the static value cannot (a race of two pushed lines is
+    // won by whoever pushes next). 0 moves or 0 plies: off, the leaf's static value.
+    int quiescenceMoves = 0;
+    int quiescencePlies = 0;
     // Polled at every node; true stops the search at once.
     StopFn shouldStop;
 };

@@ -298,24 +298,18 @@ TEST(Search, IdenticalSearchesGiveIdenticalNodeCounts) {
 // change the fixed-depth minimax value, only the work.
 TEST(Search, TableKeepsTheFullWidthValue) {
     SplitMix rng(77);
-    int checked = 0;
     std::uint64_t plainNodes = 0;
     std::uint64_t tableNodes = 0;
-    while (checked < 8) {
-        Board board(5, 5);
-        const int stones = 3 + rng.below(6);
-        if (!testing::randomPosition(board, stones, rng))
-            continue;
-        const Color toMove = stones % 2 == 0 ? Color::Black : Color::White;
+    testing::forRandomPositions(5, 8, 3, 6, rng, [&](const Board& board, Color toMove, int index) {
         for (int depth : {2, 3, 4}) {
             const SearchResult plain = searchOnce(board, toMove, depthLimits(depth, 100, false));
             const SearchResult withTable = searchOnce(board, toMove, depthLimits(depth, 100, true));
-            ASSERT_EQ(plain.score, withTable.score) << "position " << checked << " depth " << depth;
+            EXPECT_EQ(plain.score, withTable.score) << "position " << index << " depth " << depth;
             plainNodes += plain.nodes;
             tableNodes += withTable.nodes;
         }
-        ++checked;
-    }
+        return true;
+    });
     EXPECT_LT(tableNodes, plainNodes);
 }
 

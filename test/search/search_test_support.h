@@ -9,6 +9,7 @@
 #include "test/support/board_with.h"
 
 #include <cstdint>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -54,6 +55,31 @@ inline bool randomPosition(Board& board, int stones, SplitMix& rng) {
         color = opponent(color);
     }
     return true;
+}
+
+// A position of `stones` random stones on an n x n board that no stone decided, with its side to
+// move; nullopt when a stone would have won (draw another).
+struct RandomPosition {
+    Board board;
+    Color toMove;
+};
+inline std::optional<RandomPosition> drawPosition(int n, int stones, SplitMix& rng) {
+    Board board(n, n);
+    if (!randomPosition(board, stones, rng))
+        return std::nullopt;
+    return RandomPosition{board, stones % 2 == 0 ? Color::Black : Color::White};
+}
+
+// Calls visit(board, toMove, index) on random positions from drawPosition (n x n, minStones plus
+// up to spread - 1 more) until it has accepted `count` of them: visit returns whether the
+// position counts (false skips it), index counts the accepted ones so far.
+template <typename Visit>
+void forRandomPositions(int n, int count, int minStones, int spread, SplitMix& rng, Visit visit) {
+    for (int accepted = 0; accepted < count;) {
+        auto drawn = drawPosition(n, minStones + rng.below(spread), rng);
+        if (drawn && visit(drawn->board, drawn->toMove, accepted))
+            ++accepted;
+    }
 }
 
 } // namespace hex::testing

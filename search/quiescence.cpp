@@ -1,0 +1,65 @@
+// Quiescence at the leaves of the alpha-beta search (SearchLimits::quiescenceMoves and
+// quiescencePlies). Why: the resistance circuit does not know whose move it is, so a leaf in the
+// middle of a race of two pushed lines is scored as if nobody had the tempo; four plies into
+// such a race the search can be confidently wrong (docs/strength.md, "Quiescence at the
+// leaves"). Letting the side to move stand pat or play one of its best cells, and the other side
+// answer the same way, scores the race for whoever moves next.
+#include "search/search.h"
+
+#include <algorithm>
+
+namespace hex {
+
+Score Search::quiesce(Score alpha, Score beta, int ply, Color toMove, int plies) {
+    if (plies <= 0 || limits_.quiescenceMoves <= 0 || ply + 1 >= maxPly_ || board_.emptyCount() < 2)
+        return staticScore(toMove);
+    const std::span<int> values(cellValues_.data() + static_cast<std::ptrdiff_t>(ply) * cellCount_,
+                                static_cast<std::size_t>(cellCount_));
+    const Score standPat =
+        std::clamp(evaluator_.evaluateWithCells(board_, toMove, values), -kMaxEval, kMaxEval);
+    // A decided leaf (the evaluator's connection knowledge) stays decided.
+    if (standPat >= beta || std::abs(standPat) >= kMaxEval - 1)
+        return standPat;
+    alpha = std::max(alpha, standPat);
+    const auto count = static_cast<std::size_t>(limits_.quiescenceMoves);
+    bestCells(ply, count);
+    Score best = standPat;
+    const std::size_t moves = moves_[static_cast<std::size_t>(ply)].size();
+    for (std::size_t i = 0; i < moves; ++i) {
+        const Cell move = moves_[static_cast<std::size_t>(ply)][i];
+        ++nodes_;
+        board_.play(move, toMove);
+        const Score score = -quiesce(-beta, -alpha, ply + 1, opponent(toMove), plies - 1);
+        board_.undo();
+        if (score <= best)
+            continue;
+        best = score;
+        alpha = std::max(alpha, score);
+        if (score >= beta)
+            break;
+    }
+    return best;
+}
+
+// Larger cell value first, then lower cell index: the same cells for the same values.
+void Search::bestCells(int ply, std::size_t count) {
+    const std::span<const int> values(cellValues_.data() +
+                                          static_cast<std::ptrdiff_t>(ply) * cellCount_,
+                                      static_cast<std::size_t>(cellCount_));
+    std::vector<Cell>& moves = moves_[static_cast<std::size_t>(ply)];
+    moves.clear();
+    for (Cell c = 0; c < cellCount_; ++c)
+        if (board_.isEmpty(c))
+            moves.push_back(c);
+    count = std::min(count, moves.size());
+    const auto better = [&](Cell a, Cell b) {
+        const int va = values[static_cast<std::size_t>(a)];
+        const int vb = values[static_cast<std::size_t>(b)];
+        return va != vb ? va > vb : a < b;
+    };
+    std::partial_sort(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(count),
+                      moves.end(), better);
+    moves.resize(count);
+}
+
+} // namespace hex
