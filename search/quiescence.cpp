@@ -27,7 +27,11 @@ Score Search::quiesce(Score alpha, Score beta, int ply, Color toMove, int plies)
     const std::size_t moves = moves_[static_cast<std::size_t>(ply)].size();
     for (std::size_t i = 0; i < moves; ++i) {
         const Cell move = moves_[static_cast<std::size_t>(ply)][i];
+        // A quiescence move is a node: the node limit, the stop function and the clock hold
+        // inside the quiescence too (an aborted search discards what this returns).
         ++nodes_;
+        if (shouldAbort())
+            return best;
         board_.play(move, toMove);
         const Score score = -quiesce(-beta, -alpha, ply + 1, opponent(toMove), plies - 1);
         board_.undo();
