@@ -118,9 +118,9 @@ void declareEngineOptions(Options& options) {
                                "The move comes from the deepest finished even-depth iteration "
                                "(or depth 1, or one stopped early); an odd iteration past the "
                                "first only orders the moves, unless it proves the result."));
-    // 2 (with 2 plies): against Wolve at depth 1, OhmHex at depth 4 won 34 against 24 of 51
+    // 2 (with 2 plies): against Wolve at depth 1, OhmHex at depth 4 won 45 against 35 of 66
     // paired games with it (3 moves: 79 against 70 of 122), and it agreed with MoHex in 141
-    // positions of 259 against 134; at one second per move 3 moves scored 27 against 23 of 89
+    // positions of 259 against 134; at one second per move 3 moves scored 34 against 24 of 103
     // paired games against the full Wolve (docs/strength.md, "Quiescence at the leaves").
     options.declare(O::integer("quiescence_moves", 2, 0, 16,
                                "Quiescence at the leaves: the side to move may stand pat or play "
