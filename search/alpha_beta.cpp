@@ -213,8 +213,7 @@ std::size_t Search::generateMoves(Color toMove, int ply, Cell ttMove, const Winn
         moves.push_back(threats.cells[0]);
         return 1;
     }
-    const std::span<int> values(cellValues_.data() + static_cast<std::ptrdiff_t>(ply) * cellCount_,
-                                static_cast<std::size_t>(cellCount_));
+    const std::span<int> values = cellValuesAt(ply);
     evaluator_.evaluateWithCells(board_, toMove, values);
     for (Cell c = candidates.first(); c != kNoCell; c = candidates.nextFrom(c + 1))
         moves.push_back(c);

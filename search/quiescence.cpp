@@ -6,6 +6,8 @@
 // answer the same way, scores the race for whoever moves next.
 #include "search/search.h"
 
+#include "search/move_ordering.h"
+
 #include <algorithm>
 
 namespace hex {
@@ -13,10 +15,8 @@ namespace hex {
 Score Search::quiesce(Score alpha, Score beta, int ply, Color toMove, int plies) {
     if (plies <= 0 || limits_.quiescenceMoves <= 0 || ply + 1 >= maxPly_ || board_.emptyCount() < 2)
         return staticScore(toMove);
-    const std::span<int> values(cellValues_.data() + static_cast<std::ptrdiff_t>(ply) * cellCount_,
-                                static_cast<std::size_t>(cellCount_));
-    const Score standPat =
-        std::clamp(evaluator_.evaluateWithCells(board_, toMove, values), -kMaxEval, kMaxEval);
+    const Score standPat = std::clamp(
+        evaluator_.evaluateWithCells(board_, toMove, cellValuesAt(ply)), -kMaxEval, kMaxEval);
     // A decided leaf (the evaluator's connection knowledge) stays decided.
     if (standPat >= beta || std::abs(standPat) >= kMaxEval - 1)
         return standPat;
@@ -45,25 +45,16 @@ Score Search::quiesce(Score alpha, Score beta, int ply, Color toMove, int plies)
     return best;
 }
 
-// Larger cell value first, then lower cell index: the same cells for the same values.
+// The empty cells in cell order, then the search's own move order (larger value first, ties in
+// cell order), cut to `count`.
 void Search::bestCells(int ply, std::size_t count) {
-    const std::span<const int> values(cellValues_.data() +
-                                          static_cast<std::ptrdiff_t>(ply) * cellCount_,
-                                      static_cast<std::size_t>(cellCount_));
     std::vector<Cell>& moves = moves_[static_cast<std::size_t>(ply)];
     moves.clear();
     for (Cell c = 0; c < cellCount_; ++c)
         if (board_.isEmpty(c))
             moves.push_back(c);
-    count = std::min(count, moves.size());
-    const auto better = [&](Cell a, Cell b) {
-        const int va = values[static_cast<std::size_t>(a)];
-        const int vb = values[static_cast<std::size_t>(b)];
-        return va != vb ? va > vb : a < b;
-    };
-    std::partial_sort(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(count),
-                      moves.end(), better);
-    moves.resize(count);
+    sortByCellValue(moves, cellValuesAt(ply));
+    moves.resize(std::min(count, moves.size()));
 }
 
 } // namespace hex

@@ -139,7 +139,7 @@ void Search::generateRootMoves() {
         if (const auto hit = table_.probe(key.key))
             ttMove = fromCanonical(board_.geometry(), key, hit->move);
     }
-    std::span<int> values(cellValues_.data(), static_cast<std::size_t>(cellCount_));
+    const std::span<int> values = cellValuesAt(0);
     evaluator_.evaluateWithCells(board_, rootColor_, values);
     const CellSet& candidates = rootRegion_.candidates;
     for (Cell c = candidates.first(); c != kNoCell; c = candidates.nextFrom(c + 1))

@@ -93,9 +93,15 @@ private:
     void storeResult(CanonicalKey key, int depth, Score best, Score originalAlpha, Score beta,
                      Cell bestMove, int ply);
     Score staticScore(Color toMove);
+    // The evaluator's cell values of the node at `ply` (one row of cellValues_ per ply).
+    std::span<int> cellValuesAt(int ply) noexcept {
+        return {cellValues_.data() + static_cast<std::ptrdiff_t>(ply) * cellCount_,
+                static_cast<std::size_t>(cellCount_)};
+    }
     // The leaf's value with SearchLimits' quiescence (plies left), or its static value.
     Score quiesce(Score alpha, Score beta, int ply, Color toMove, int plies);
-    // The `count` best empty cells by the evaluator's values at `ply` into moves_[ply].
+    // The `count` best empty cells by cellValuesAt(ply), in sortByCellValue's order, into
+    // moves_[ply].
     void bestCells(int ply, std::size_t count);
 
     bool shouldAbort();
