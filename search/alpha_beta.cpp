@@ -57,7 +57,8 @@ Score Search::alphaBeta(int depth, Score alpha, Score beta, int ply, Color toMov
     if (const std::optional<Score> tactical = tacticalScore(toMove, ply, threats))
         return *tactical;
     if (depth <= 0)
-        return quiesce(alpha, beta, ply, toMove, limits_.quiescencePlies);
+        return quiescentLeaves_ ? quiesce(alpha, beta, ply, toMove, limits_.quiescencePlies)
+                                : staticScore(toMove);
 
     const CanonicalKey key = canonicalKey(board_, toMove);
     Cell ttMove = kNoCell;
@@ -186,7 +187,7 @@ std::optional<Score> Search::probeTable(CanonicalKey key, int depth, Score alpha
         ttMove = kNoCell; // a key collision; never trust the move then
     const Score score = fromTable(hit->score, ply);
     // A proven score is the truth at any depth; a heuristic one only at the same or more depth.
-    if (hit->depth < depth && !isProvenScore(score))
+    if (hit->depth < tableDepth(depth) && !isProvenScore(score))
         return std::nullopt;
     const bool usable = hit->bound == Bound::Exact ||
                         (hit->bound == Bound::Lower && score >= beta) ||
@@ -259,11 +260,21 @@ void Search::storeResult(CanonicalKey key, int depth, Score best, Score original
         bound = Bound::Upper;
         bestMove = kNoCell; // every move failed low: none is known to be best
     }
-    table_.store(key.key, toTable(best, ply), toCanonical(board_.geometry(), key, bestMove), depth,
-                 bound);
+    table_.store(key.key, toTable(best, ply), toCanonical(board_.geometry(), key, bestMove),
+                 tableDepth(depth), bound);
     const ProofRecord& proof = proofs_[static_cast<std::size_t>(ply)];
     if (proof.kind != Proven::None)
         table_.patterns().store(key.key, rotatedIf(board_.geometry(), key.rotated, proof.pattern));
+}
+
+// The depth a result is stored with. With the quiescence on, the two passes of a depth keep
+// apart: 2 d for static leaves, 2 d + 1 for quiescent ones, so that a pass with quiescence does
+// not take the static pass's scores of the same depth for its own (a deeper static one it
+// does). Without it, the depth itself.
+int Search::tableDepth(int depth) const noexcept {
+    if (!quiescenceOn())
+        return depth;
+    return 2 * depth + (quiescentLeaves_ ? 1 : 0);
 }
 
 Score Search::staticScore(Color toMove) {

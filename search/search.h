@@ -69,6 +69,12 @@ private:
     void generateRootMoves();
     Cell hardestLosingMove(const SearchResult& result) const;
 
+    // One iteration of the iterative deepening: a depth, with static or quiescent leaves.
+    struct Iteration {
+        int depth = 1;
+        bool quiescence = false;
+    };
+    Iteration nextIteration(Iteration done) const;
     bool decidesMove(int depth) const;
     bool oddIterationPays(int depth) const;
     void searchFirst(Cell move);
@@ -92,6 +98,7 @@ private:
                      Color toMove);
     void storeResult(CanonicalKey key, int depth, Score best, Score originalAlpha, Score beta,
                      Cell bestMove, int ply);
+    int tableDepth(int depth) const noexcept;
     Score staticScore(Color toMove);
     // The evaluator's cell values of the node at `ply` (one row of cellValues_ per ply).
     std::span<int> cellValuesAt(int ply) noexcept {
@@ -104,6 +111,9 @@ private:
     // moves_[ply].
     void bestCells(int ply, std::size_t count);
 
+    bool quiescenceOn() const noexcept {
+        return limits_.quiescenceMoves > 0 && limits_.quiescencePlies > 0;
+    }
     bool shouldAbort();
     void pollStop();
     bool connectionsShouldStop();
@@ -119,7 +129,8 @@ private:
     Color rootColor_ = Color::Black;
     SearchLimits limits_;
     SteadyClock::time_point start_;
-    SteadyClock::duration lastIteration_{}; // the last finished iteration's time
+    SteadyClock::duration lastIteration_{}; // the last finished static-leaf iteration's time
+    bool quiescentLeaves_ = false;          // in the current iteration
     std::uint64_t nodes_ = 0;
     bool aborted_ = false;
     int maxPly_ = 0;

@@ -156,9 +156,9 @@ SearchResult SearchPlayer::search(const Board& board, Color toMove, const Player
 
     SearchCallbacks callbacks;
     callbacks.onIteration = [&g](const IterationInfo& info) {
-        spdlog::info("depth {} score {} nodes {} nps {} time {:.2f}s pv {}", info.depth,
-                     scoreText(info.score), info.nodes, info.nodesPerSecond, info.seconds,
-                     pvText(g, info.pv));
+        spdlog::info("depth {}{} score {} nodes {} nps {} time {:.2f}s pv {}", info.depth,
+                     info.quiescence ? " with quiescence" : "", scoreText(info.score), info.nodes,
+                     info.nodesPerSecond, info.seconds, pvText(g, info.pv));
     };
     Search search(*table_, *evaluator_);
     SearchResult result = search.run(board, toMove, limits, callbacks);

@@ -72,6 +72,9 @@ struct SearchLimits {
     // values, and so on for quiescencePlies plies, each side free to stand pat. It gives the
     // tempo to the side to move where the static value cannot (a race of two pushed lines is
     // won by whoever pushes next). 0 moves or 0 plies: off, the leaf's static value.
+    // With it on, each depth that decides the move is searched twice, first with static
+    // leaves, then with the quiescence (about twice the time): a clock that stops the second
+    // pass still has the first's move (docs/search.md, "Algorithm").
     int quiescenceMoves = 0;
     int quiescencePlies = 0;
     // Polled at every node; true stops the search at once.
@@ -81,7 +84,8 @@ struct SearchLimits {
 // One finished iteration, as reported through SearchCallbacks::onIteration.
 struct IterationInfo {
     int depth = 0;
-    Score score = 0; // side to move's view
+    bool quiescence = false; // the pass of that depth with quiescence at the leaves
+    Score score = 0;         // side to move's view
     std::uint64_t nodes = 0;
     double seconds = 0;
     std::uint64_t nodesPerSecond = 0;

@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -98,6 +100,147 @@ TEST(Quiescence, DepthOneValueIsTheBestRootMoveOverTheQuiescenceOfItsLeaf) {
     // The quiescence changes the value in many positions, so the comparison is not of the
     // static value with itself.
     EXPECT_GT(changed, 20);
+}
+
+// Whether a winning cell of either side exists at the node or within `plies` moves of it (the
+// search's immediate-win and forced-block rules would then decide before the leaves).
+bool tacticsWithin(Board& board, Color toMove, int plies) {
+    if (board.winner() || findWinningCells(board, Color::Black, 1).count > 0 ||
+        findWinningCells(board, Color::White, 1).count > 0)
+        return true;
+    if (plies == 0)
+        return false;
+    for (const Cell m : board.emptyCells()) {
+        board.play(m, toMove);
+        const bool tactical = tacticsWithin(board, opponent(toMove), plies - 1);
+        board.undo();
+        if (tactical)
+            return true;
+    }
+    return false;
+}
+
+// Plain negamax to `depth` over quiescent leaves.
+Score negamax(Board& board, Color toMove, int depth, int moves, int plies) {
+    if (depth == 0)
+        return quiescenceValue(board, toMove, moves, plies);
+    Score best = -kInfinity;
+    for (const Cell m : board.emptyCells()) {
+        board.play(m, toMove);
+        best = std::max(
+            best, static_cast<Score>(-negamax(board, opponent(toMove), depth - 1, moves, plies)));
+        board.undo();
+    }
+    return best;
+}
+
+// At depth 2 the search runs a static pass, then the quiescent one, through one transposition
+// table: its value is still the quiescent negamax, so the second pass took none of the first's
+// scores for its own.
+TEST(Quiescence, DepthTwoValueIsTheNegamaxOverQuiescentLeaves) {
+    SplitMix rng(20261128);
+    int changed = 0;
+    testing::forRandomPositions(5, 20, 3, 4, rng, [&](Board& board, Color mover, int index) {
+        if (tacticsWithin(board, mover, 2))
+            return false;
+        SearchLimits limits = plainDepthOne(2, 2);
+        limits.maxDepth = 2;
+        limits.width = board.emptyCount();
+        const SearchResult r = searchOnce(board, mover, limits);
+        EXPECT_EQ(r.score, negamax(board, mover, 2, 2, 2)) << "position " << index;
+        EXPECT_EQ(r.depth, 2);
+        changed += r.score != negamax(board, mover, 2, 0, 0) ? 1 : 0;
+        return true;
+    });
+    EXPECT_GT(changed, 5);
+}
+
+// Each depth that decides the move (every one, or the even ones and the first with
+// evenDepthMoves) gets a static pass, then a quiescent one.
+TEST(Quiescence, EachDecidingDepthHasAStaticThenAQuiescentPass) {
+    const Board board = testing::boardWith(6, "c3 d4", "c4");
+    for (const bool evenDepths : {false, true}) {
+        SearchLimits limits = plainDepthOne(2, 2);
+        limits.maxDepth = 4;
+        limits.rootWidth = 6;
+        limits.width = 4;
+        limits.evenDepthMoves = evenDepths;
+        std::string passes;
+        SearchCallbacks callbacks;
+        callbacks.onIteration = [&](const IterationInfo& info) {
+            passes += std::to_string(info.depth) + (info.quiescence ? "q " : " ");
+        };
+        TranspositionTable table(testing::kSearchTestTableMb);
+        DistanceEvaluator evaluator;
+        Search search(table, evaluator);
+        search.run(board, Color::Black, limits, callbacks);
+        EXPECT_EQ(passes, evenDepths ? "1 1q 2 2q 3 4 4q " : "1 1q 2 2q 3 3q 4 4q ");
+    }
+}
+
+// A quiescent pass stopped at once leaves the static pass's move, and one stopped part of the
+// way replaces it only by a move that the whole quiescent pass scores higher.
+TEST(Quiescence, AStoppedQuiescentPassKeepsTheStaticMoveUnlessItFoundBetter) {
+    SplitMix rng(27112026);
+    int replaced = 0;
+    int changedByThePass = 0;
+    // A fixed number of draws (not of accepted positions), so that a search broken so as never
+    // to change its move fails here instead of drawing forever.
+    for (int index = 0; index < 120; ++index) {
+        std::optional<testing::RandomPosition> drawn =
+            testing::drawPosition(6, 6 + rng.below(6), rng);
+        if (!drawn)
+            continue;
+        Board& board = drawn->board;
+        const Color mover = drawn->toMove;
+        SearchLimits limits = plainDepthOne(3, 2);
+        limits.maxDepth = 2;
+        limits.rootWidth = 8;
+        limits.width = 6;
+        std::uint64_t afterStaticPass = 0;
+        Cell staticBest = kNoCell;
+        SearchCallbacks callbacks;
+        callbacks.onIteration = [&](const IterationInfo& info) {
+            if (info.depth == 2 && !info.quiescence) {
+                afterStaticPass = info.nodes;
+                staticBest = info.pv.front();
+            }
+        };
+        TranspositionTable table(testing::kSearchTestTableMb);
+        DistanceEvaluator evaluator;
+        Search search(table, evaluator);
+        const SearchResult full = search.run(board, mover, limits, callbacks);
+        // Only positions where the whole quiescent pass changes the move: stopped on the way,
+        // it may or may not have found the better one yet.
+        if (isProvenScore(full.score) || afterStaticPass == 0 || full.best == staticBest)
+            continue;
+        ++changedByThePass;
+        // The node after the static pass's last one is the quiescent pass's first: stopped there.
+        limits.maxNodes = afterStaticPass + 1;
+        const SearchResult atOnce = searchOnce(board, mover, limits);
+        EXPECT_EQ(atOnce.best, staticBest) << "position " << index;
+        EXPECT_EQ(atOnce.depth, 2) << "position " << index;
+        // The whole pass's root scores: exact for the first move (a full window at depth 2)
+        // and for every move that raised alpha.
+        const auto scoreOf = [&](Cell c) {
+            for (const RootMoveScore& s : full.rootScores)
+                if (s.cell == c)
+                    return s.score;
+            return -kInfinity;
+        };
+        for (std::uint64_t eighths = 1; eighths < 8; ++eighths) {
+            limits.maxNodes = afterStaticPass + (full.nodes - afterStaticPass) * eighths / 8;
+            const SearchResult part = searchOnce(board, mover, limits);
+            if (part.best != staticBest) {
+                ++replaced;
+                EXPECT_GT(scoreOf(part.best), scoreOf(staticBest))
+                    << "position " << index << " stopped after " << eighths << "/8";
+            }
+        }
+    }
+    EXPECT_GE(changedByThePass, 5);
+    // Some stopped passes did replace the move, so the rule above was put to the test.
+    EXPECT_GT(replaced, 0);
 }
 
 TEST(Quiescence, NoMovesOrNoPliesIsTheStaticLeaf) {
