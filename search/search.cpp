@@ -28,6 +28,7 @@ void Search::prepare(const Board& board, Color toMove, const SearchLimits& limit
     limits_.width = std::max(limits_.width, 1);
     start_ = SteadyClock::now();
     lastIteration_ = {};
+    quiescentLeaves_ = false;
     nodes_ = 0;
     aborted_ = false;
     cellCount_ = board.geometry().cellCount();
