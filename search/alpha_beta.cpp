@@ -272,7 +272,7 @@ void Search::storeResult(CanonicalKey key, int depth, Score best, Score original
 // not take the static pass's scores of the same depth for its own (a deeper static one it
 // does). Without it, the depth itself.
 int Search::tableDepth(int depth) const noexcept {
-    if (!quiescenceOn())
+    if (!limits_.quiescence())
         return depth;
     return 2 * depth + (quiescentLeaves_ ? 1 : 0);
 }

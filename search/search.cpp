@@ -232,7 +232,7 @@ bool Search::oddIterationPays(int depth) const {
 // static pass is the fallback a stopped quiescent pass cannot make worse: the quiescent pass
 // searches its move first and only a better one replaces it.
 Search::Iteration Search::nextIteration(Iteration done) const {
-    if (!done.quiescence && quiescenceOn() && decidesMove(done.depth))
+    if (!done.quiescence && limits_.quiescence() && decidesMove(done.depth))
         return {done.depth, true};
     return {done.depth + 1, false};
 }

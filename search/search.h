@@ -111,9 +111,6 @@ private:
     // moves_[ply].
     void bestCells(int ply, std::size_t count);
 
-    bool quiescenceOn() const noexcept {
-        return limits_.quiescenceMoves > 0 && limits_.quiescencePlies > 0;
-    }
     bool shouldAbort();
     void pollStop();
     bool connectionsShouldStop();

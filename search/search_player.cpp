@@ -72,6 +72,9 @@ bool SearchPlayer::prepare(const PlayerSettings& settings) {
         table_ = std::make_unique<TranspositionTable>(settings.tableMb);
     else if (table_->megabytes() != settings.tableMb)
         table_->resize(settings.tableMb);
+    else if (tableQuiescence_ != settings.limits.quiescence())
+        table_->clear();
+    tableQuiescence_ = settings.limits.quiescence();
     return true;
 }
 

@@ -116,6 +116,9 @@ private:
     Solver restSolver_{restSolverParams()}; // the rest of the move (solver_rest)
     std::unique_ptr<eval::Evaluator> evaluator_;
     eval::EvaluatorConfig evaluatorConfig_; // what evaluator_ was made with
+    // Whether table_'s depths were stored with the quiescence on (two per depth, Search's
+    // tableDepth) or off: they do not mean the same, so a switch starts a fresh table.
+    bool tableQuiescence_ = false;
     std::optional<LastSearch> last_;
 };
 

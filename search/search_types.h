@@ -77,6 +77,7 @@ struct SearchLimits {
     // pass still has the first's move (docs/search.md, "Algorithm").
     int quiescenceMoves = 0;
     int quiescencePlies = 0;
+    bool quiescence() const noexcept { return quiescenceMoves > 0 && quiescencePlies > 0; }
     // Polled at every node; true stops the search at once.
     StopFn shouldStop;
 };

@@ -107,6 +107,28 @@ TEST(SearchPlayer, EvaluatorConfigurationReachesTheSearch) {
     EXPECT_EQ(scoreWith(switching, "bridges"), withLinks);
 }
 
+// The table's depths count two passes per depth with the quiescence on: a player switched off
+// it searches as a fresh one does, not from the other setting's entries.
+TEST(SearchPlayer, SwitchingTheQuiescenceStartsAFreshTable) {
+    const Board board = boardWith(7, "b2 c3", "d2");
+    PlayerSettings s = quickSettings();
+    s.evaluator = "resistance";
+    s.evaluatorConfig.resistanceLinks = "bridges";
+    s.limits.maxDepth = 3;
+    PlayerSettings quiescent = s;
+    quiescent.limits.quiescenceMoves = 2;
+    quiescent.limits.quiescencePlies = 2;
+    for (const auto& [first, second] : {std::pair{quiescent, s}, std::pair{s, quiescent}}) {
+        SearchPlayer fresh;
+        fresh.chooseStone(board, Color::White, second, {});
+        SearchPlayer switching;
+        switching.chooseStone(board, Color::White, first, {});
+        switching.chooseStone(board, Color::White, second, {});
+        EXPECT_EQ(switching.last()->result.nodes, fresh.last()->result.nodes);
+        EXPECT_EQ(switching.last()->result.score, fresh.last()->result.score);
+    }
+}
+
 TEST(SearchPlayer, UnknownEvaluatorGivesNoMove) {
     PlayerSettings s = quickSettings();
     s.evaluator = "no-such-evaluator";
