@@ -13,7 +13,7 @@
 namespace hex {
 
 Score Search::quiesce(Score alpha, Score beta, int ply, Color toMove, int plies) {
-    if (plies <= 0 || limits_.quiescenceMoves <= 0 || ply + 1 >= maxPly_ || board_.emptyCount() < 2)
+    if (plies <= 0 || ply + 1 >= maxPly_ || board_.emptyCount() < 2)
         return staticScore(toMove);
     const Score standPat = std::clamp(
         evaluator_.evaluateWithCells(board_, toMove, cellValuesAt(ply)), -kMaxEval, kMaxEval);

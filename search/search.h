@@ -105,7 +105,7 @@ private:
         return {cellValues_.data() + static_cast<std::ptrdiff_t>(ply) * cellCount_,
                 static_cast<std::size_t>(cellCount_)};
     }
-    // The leaf's value with SearchLimits' quiescence (plies left), or its static value.
+    // The leaf's value with SearchLimits' quiescence (plies left; the quiescent passes only).
     Score quiesce(Score alpha, Score beta, int ply, Color toMove, int plies);
     // The `count` best empty cells by cellValuesAt(ply), in sortByCellValue's order, into
     // moves_[ply].
