@@ -2,26 +2,48 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdlib>
 #include <span>
 
 namespace hex {
 namespace {
 
+// Whether two interior cells are adjacent, from their coordinates (Geometry::adjacent scans a
+// neighbour list; this test runs for most pairs of empty cells around every cell fill-in tries).
+bool interiorAdjacent(const Geometry& g, Cell a, Cell b) {
+    const int dx = g.x(b) - g.x(a);
+    const int dy = g.y(b) - g.y(a);
+    return std::abs(dx) <= 1 && std::abs(dy) <= 1 && std::abs(dx + dy) <= 1 && (dx != 0 || dy != 0);
+}
+
+// Whether the empty cell `empty` touches the `color` group whose root is `root`.
+bool touchesGroup(const Board& board, Color color, Cell empty, Cell root) {
+    for (Cell n : board.geometry().neighbours(empty))
+        if (board.has(n, color) && board.group(n) == root)
+            return true;
+    return false;
+}
+
+// Whether the empty cells u and v both touch one `color` group (a stone or an edge).
+bool shareGroup(const Board& board, Color color, Cell u, Cell v) {
+    for (Cell n : board.geometry().neighbours(u))
+        if (board.has(n, color) && touchesGroup(board, color, v, board.group(n)))
+            return true;
+    return false;
+}
+
 // Whether two nodes that may be used by `color` (empty, or own stone or edge) are linked: a path
-// of `color` through a cell adjacent to both could step from one to the other directly.
+// of `color` through a cell adjacent to both could step from one to the other without it,
+// directly or through an own group both touch (its stones are `color`'s in every completion).
 bool linked(const Board& board, Color color, Cell u, Cell v) {
     const bool uEmpty = board.isEmpty(u);
     const bool vEmpty = board.isEmpty(v);
     if (!uEmpty && !vEmpty)
         return board.connected(u, v);
     if (uEmpty && vEmpty)
-        return board.geometry().adjacent(u, v);
-    const Cell empty = uEmpty ? u : v;
-    const Cell root = board.group(uEmpty ? v : u);
-    for (Cell n : board.geometry().neighbours(empty))
-        if (board.has(n, color) && board.group(n) == root)
-            return true;
-    return false;
+        return interiorAdjacent(board.geometry(), u, v) || shareGroup(board, color, u, v);
+    return touchesGroup(board, color, uEmpty ? u : v, board.group(uEmpty ? v : u));
 }
 
 // A `color` stone on c joins nothing its neighbours could not join without it.
@@ -39,81 +61,164 @@ bool uselessFor(const Board& board, Color color, Cell c) {
     return true;
 }
 
-int emptyNeighbours(const Board& board, Cell c) {
-    const auto around = board.geometry().neighbours(c);
-    return static_cast<int>(
-        std::count_if(around.begin(), around.end(), [&](Cell n) { return board.isEmpty(n); }));
-}
-
-// A cell with four empty neighbours or more fails mayDieBeside beside each of them, so it is in no
-// captured pair: checked once per cell, it spares most of the pair tests.
-bool mayBeInCapturedPair(const Board& board, Cell a) { return emptyNeighbours(board, a) <= 3; }
-
-// A colour-blind necessary condition for {a, b} to be a captured pair (see mayDieBeside), checked
-// once per pair rather than once per colour.
-bool mayBeCapturedPair(const Board& board, Cell a, Cell b) {
-    return mayDieBeside(board, a, b) && mayDieBeside(board, b, a);
-}
-
-// Whether the adjacent empty cells a and b, which pass mayBeCapturedPair, are captured by color.
-// Restores the board.
-bool capturedPair(Board& board, Color color, Cell a, Cell b) {
-    board.play(b, color);
-    const bool aDead = isDead(board, a);
-    board.undo();
-    if (!aDead)
-        return false;
-    board.play(a, color);
-    const bool bDead = isDead(board, b);
-    board.undo();
-    return bDead;
-}
-
-// Whether the empty neighbours of c, `except` aside, are pairwise adjacent. Two empty cells are
-// linked only when adjacent, and both colours may use them, so this is necessary for c to be dead
-// (with `except` filled by either colour). Three empty neighbours never qualify (a cell's
-// neighbours form a ring of six, without triangles).
-bool emptyNeighboursPairwiseAdjacent(const Board& board, Cell c, Cell except) {
-    std::array<Cell, 2> empty{};
-    std::size_t count = 0;
-    for (Cell n : board.geometry().neighbours(c)) {
-        if (n == except || !board.isEmpty(n))
-            continue;
-        if (count == empty.size())
-            return false;
-        empty[count++] = n;
+// Whether the empty cell u touches a stone or edge of each colour.
+bool touchesBothColours(const Board& board, Cell u) {
+    bool black = false;
+    bool white = false;
+    for (Cell n : board.geometry().neighbours(u)) {
+        black = black || board.has(n, Color::Black);
+        white = white || board.has(n, Color::White);
     }
-    return count < 2 || board.geometry().adjacent(empty[0], empty[1]);
+    return black && white;
+}
+
+// The six directions around a cell in ring order: consecutive ones (and the last and the first)
+// are the neighbours that are adjacent to each other.
+constexpr std::array<std::array<int, 2>, 6> kRing{
+    {{0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}}};
+
+unsigned rotate(unsigned ringBits, int by) {
+    return ((ringBits << by) | (ringBits >> (6 - by))) & 0x3FU;
+}
+
+// The colour-blind condition on ring bits: `empty` the empty neighbours, `both` those touching
+// both colours, `filled` the neighbours about to hold stones (which the two ring cells beside
+// each touch, as a stone of either colour).
+bool ringMayBeDead(unsigned empty, unsigned both, unsigned filled) {
+    const unsigned left = empty & ~filled;
+    if (std::popcount(left) > NeighbourRings::kMaxEmptyAround)
+        return false;
+    const unsigned linked = both | rotate(filled, 1) | rotate(filled, 5);
+    // A cell left that does not touch both colours must be adjacent to every other one left.
+    for (unsigned bad = left & ~linked; bad != 0; bad &= bad - 1) {
+        const unsigned b = bad & (~bad + 1);
+        if ((left & ~(b | rotate(b, 1) | rotate(b, 5))) != 0)
+            return false;
+    }
+    return true;
+}
+
+// c's neighbours in ring order, kNoCell off the board.
+std::array<Cell, 6> ringAround(const Geometry& g, Cell c) {
+    std::array<Cell, 6> cells{};
+    const int x = g.x(c);
+    const int y = g.y(c);
+    for (std::size_t r = 0; r < kRing.size(); ++r) {
+        const int nx = x + kRing[r][0];
+        const int ny = y + kRing[r][1];
+        const bool on = nx >= 0 && ny >= 0 && nx < g.width() && ny < g.height();
+        cells[r] = on ? g.cell(nx, ny) : kNoCell;
+    }
+    return cells;
+}
+
+// Plays `filled` for `color`, runs the exact test on `tested`, takes the stone back.
+bool deadOnceFilled(Board& board, Color color, Cell filled, Cell tested) {
+    board.play(filled, color);
+    const bool dead = deadByLinks(board, tested);
+    board.undo();
+    return dead;
 }
 
 } // namespace
 
-// Checked before playing anything: most pairs fail it.
-bool mayDieBeside(const Board& board, Cell c, Cell filled) {
-    return emptyNeighboursPairwiseAdjacent(board, c, filled);
+NeighbourRings::NeighbourRings(const Board& board)
+    : geometry_(&board.geometry()), rings_(static_cast<std::size_t>(board.geometry().cellCount())) {
+    const Geometry& g = board.geometry();
+    std::vector<bool> both(rings_.size());
+    for (Cell u = 0; u < g.cellCount(); ++u)
+        both[static_cast<std::size_t>(u)] = board.isEmpty(u) && touchesBothColours(board, u);
+    for (Cell c = 0; c < g.cellCount(); ++c) {
+        Ring& ring = rings_[static_cast<std::size_t>(c)];
+        ring.cells = ringAround(g, c);
+        if (!board.isEmpty(c))
+            continue;
+        for (std::size_t r = 0; r < ring.cells.size(); ++r) {
+            const Cell n = ring.cells[r];
+            if (n == kNoCell || !board.isEmpty(n))
+                continue;
+            ring.empty = static_cast<std::uint8_t>(ring.empty | (1U << r));
+            if (both[static_cast<std::size_t>(n)])
+                ring.both = static_cast<std::uint8_t>(ring.both | (1U << r));
+        }
+    }
 }
 
-// The colour-blind condition first: it rejects most cells for far less than uselessFor.
+std::uint8_t NeighbourRings::bitOf(const Ring& ring, Cell n) const noexcept {
+    if (n == kNoCell)
+        return 0;
+    for (std::size_t r = 0; r < ring.cells.size(); ++r)
+        if (ring.cells[r] == n)
+            return static_cast<std::uint8_t>(1U << r);
+    return 0;
+}
+
+// The ring cells beside f, a cell two steps from the ring's centre (one of the ring's own is
+// handled by ringMayBeDead): a stone on f makes them touch both colours, as far as the
+// colour-blind condition can tell.
+unsigned NeighbourRings::besideOutside(const Ring& ring, Cell f) const noexcept {
+    unsigned bits = 0;
+    if (f == kNoCell || bitOf(ring, f) != 0)
+        return bits;
+    for (std::size_t r = 0; r < ring.cells.size(); ++r)
+        if (ring.cells[r] != kNoCell && interiorAdjacent(*geometry_, ring.cells[r], f))
+            bits |= 1U << r;
+    return bits;
+}
+
+bool NeighbourRings::mayBeDead(Cell c, Cell filledA, Cell filledB) const noexcept {
+    const Ring& ring = rings_[static_cast<std::size_t>(c)];
+    const unsigned both = ring.both | besideOutside(ring, filledA) | besideOutside(ring, filledB);
+    return ringMayBeDead(ring.empty, both,
+                         static_cast<unsigned>(bitOf(ring, filledA) | bitOf(ring, filledB)));
+}
+
+bool deadByLinks(const Board& board, Cell c) {
+    return uselessFor(board, Color::Black, c) && uselessFor(board, Color::White, c);
+}
+
+// The colour-blind condition first, from c's ring as the board stands: it rejects most cells
+// for far less than the links.
 bool isDead(const Board& board, Cell c) {
-    return emptyNeighboursPairwiseAdjacent(board, c, kNoCell) &&
-           uselessFor(board, Color::Black, c) && uselessFor(board, Color::White, c);
+    const std::array<Cell, 6> cells = ringAround(board.geometry(), c);
+    unsigned empty = 0;
+    unsigned both = 0;
+    for (std::size_t r = 0; r < cells.size(); ++r) {
+        if (cells[r] == kNoCell || !board.isEmpty(cells[r]))
+            continue;
+        empty |= 1U << r;
+        if (touchesBothColours(board, cells[r]))
+            both |= 1U << r;
+    }
+    return ringMayBeDead(empty, both, 0) && deadByLinks(board, c);
+}
+
+bool capturedPairByLinks(Board& board, Color color, Cell a, Cell b) {
+    return deadOnceFilled(board, color, b, a) && deadOnceFilled(board, color, a, b);
+}
+
+bool isCapturedPair(Board& board, Color color, Cell a, Cell b) {
+    const NeighbourRings rings(board);
+    return rings.mayBeDead(a, b) && rings.mayBeDead(b, a) &&
+           capturedPairByLinks(board, color, a, b);
 }
 
 InferiorCells findInferior(Board& board) {
     InferiorCells result;
     const Geometry& g = board.geometry();
+    const NeighbourRings rings(board);
     for (Cell c = 0; c < g.cellCount(); ++c)
-        if (board.isEmpty(c) && isDead(board, c))
+        if (board.isEmpty(c) && rings.mayBeDead(c) && deadByLinks(board, c))
             result.dead.set(c);
     for (Cell a = 0; a < g.cellCount(); ++a) {
-        if (!board.isEmpty(a) || result.dead.test(a) || !mayBeInCapturedPair(board, a))
+        if (!board.isEmpty(a) || result.dead.test(a))
             continue;
         for (Cell b : g.neighbours(a)) {
             if (b <= a || g.isEdge(b) || !board.isEmpty(b) || result.dead.test(b) ||
-                !mayBeCapturedPair(board, a, b))
+                !rings.mayBeDead(a, b) || !rings.mayBeDead(b, a))
                 continue;
             for (Color color : {Color::Black, Color::White}) {
-                if (capturedPair(board, color, a, b)) {
+                if (capturedPairByLinks(board, color, a, b)) {
                     result.captured[static_cast<std::size_t>(index(color))].set(a);
                     result.captured[static_cast<std::size_t>(index(color))].set(b);
                 }
@@ -123,35 +228,33 @@ InferiorCells findInferior(Board& board) {
     return result;
 }
 
+// Each pass filters with the rings taken at its start: a cell only the pass's own fill-in makes
+// dead is found by the next pass, which any fill-in starts.
 FillIn fillInferior(Board& board) {
     FillIn fill;
     const Geometry& g = board.geometry();
     bool changed = true;
     while (changed && !board.winner()) {
         changed = false;
-        for (Cell c = 0; c < g.cellCount(); ++c) {
-            if (board.isEmpty(c) && isDead(board, c)) {
-                board.play(c, Color::Black);
-                fill.cells.set(c);
-                ++fill.stones;
-                changed = true;
-            }
-        }
+        const NeighbourRings rings(board);
+        auto fillWith = [&](Cell c, Color color) {
+            board.play(c, color);
+            fill.cells.set(c);
+            ++fill.stones;
+            changed = true;
+        };
+        for (Cell c = 0; c < g.cellCount(); ++c)
+            if (board.isEmpty(c) && rings.mayBeDead(c) && deadByLinks(board, c))
+                fillWith(c, Color::Black);
         for (Cell a = 0; a < g.cellCount(); ++a) {
-            if (!board.isEmpty(a) || !mayBeInCapturedPair(board, a))
-                continue;
             for (Cell b : g.neighbours(a)) {
-                if (g.isEdge(b) || !board.isEmpty(b) || !board.isEmpty(a) ||
-                    !mayBeCapturedPair(board, a, b))
+                if (b <= a || g.isEdge(b) || !board.isEmpty(a) || !board.isEmpty(b) ||
+                    !rings.mayBeDead(a, b) || !rings.mayBeDead(b, a))
                     continue;
                 for (Color color : {Color::Black, Color::White}) {
-                    if (board.isEmpty(a) && capturedPair(board, color, a, b)) {
-                        board.play(a, color);
-                        board.play(b, color);
-                        fill.cells.set(a);
-                        fill.cells.set(b);
-                        fill.stones += 2;
-                        changed = true;
+                    if (board.isEmpty(a) && capturedPairByLinks(board, color, a, b)) {
+                        fillWith(a, color);
+                        fillWith(b, color);
                     }
                 }
             }

@@ -4,14 +4,17 @@
 #include "core/board.h"
 
 #include <array>
+#include <cstdint>
+#include <vector>
 
 namespace hex {
 
 // Inferior cells by local patterns. Definitions used here:
 //   dead:     an empty cell whose colour cannot change the winner of any completion of the board.
 //             Local test: for each colour, the neighbours of the cell that are not of the other
-//             colour are pairwise linked (same group, adjacent, or an empty cell touching the
-//             other's group), so a path through the cell can always bypass it.
+//             colour are pairwise linked (same group, adjacent, an empty cell touching the
+//             other's group, or two empty cells touching one group of that colour), so a path
+//             through the cell can always bypass it.
 //   captured: a pair of adjacent empty cells {a, b} such that, for colour X, a is dead once X
 //             holds b and b is dead once X holds a. X answers an intrusion in the pair with the
 //             other cell and the intruding stone is dead, so filling both with X keeps the value
@@ -19,12 +22,48 @@ namespace hex {
 // Both properties survive adding stones, which is why fill-in may apply them one after another
 // and why a proof found after fill-in stays valid with the filled cells added to it.
 
+// The colour-blind part of the dead-cell test, by bit masks over each empty cell's six
+// neighbours in ring order, for all the empty cells of one position at once: the fill-in and the
+// inferior moves test most cells many times, each time with one or two neighbours filled. A cell
+// can be dead only if every two of its empty neighbours that are not adjacent share a group of
+// each colour (see `linked` in inferior.cpp), so each of them must touch both colours. The rings
+// only choose which cells get the exact test (deadByLinks), never decide one, so rings taken
+// before some stones were played are still safe to use: they may only miss a dead cell.
+class NeighbourRings {
+public:
+    explicit NeighbourRings(const Board& board);
+    // Whether the empty cell c may be dead once `filledA` and `filledB` (kNoCell: none), empty
+    // when the rings were taken, hold stones of any colour.
+    bool mayBeDead(Cell c, Cell filledA = kNoCell, Cell filledB = kNoCell) const noexcept;
+
+    // A cell with more empty neighbours than this, once the filled ones are left out, is not
+    // tested: it is rarely dead, and the test would be most of the fill-in's time.
+    static constexpr int kMaxEmptyAround = 4;
+
+private:
+    struct Ring {
+        std::array<Cell, 6> cells{}; // kNoCell off the board
+        std::uint8_t empty = 0;      // ring bits of the empty neighbours
+        std::uint8_t both = 0;       // those that touch both colours
+    };
+    std::uint8_t bitOf(const Ring& ring, Cell n) const noexcept;
+    unsigned besideOutside(const Ring& ring, Cell f) const noexcept;
+
+    const Geometry* geometry_;
+    std::vector<Ring> rings_; // by cell; only the empty cells' are filled in
+};
+
 // Precondition: c is an empty interior cell.
 bool isDead(const Board& board, Cell c);
+// The exact local test alone (both colours' links), for callers that filtered with
+// NeighbourRings.
+bool deadByLinks(const Board& board, Cell c);
 
-// A cheap necessary condition for isDead(c) once the empty neighbour `filled` of c holds a stone
-// of either colour (see inferior.cpp); most cells fail it, which spares playing the stone.
-bool mayDieBeside(const Board& board, Cell c, Cell filled);
+// Whether the adjacent empty interior cells {a, b} are a pair captured by `color` (see above).
+// `board` is restored before returning. The second form skips the colour-blind filter: its
+// callers filtered with NeighbourRings (taken before any stone they played since).
+bool isCapturedPair(Board& board, Color color, Cell a, Cell b);
+bool capturedPairByLinks(Board& board, Color color, Cell a, Cell b);
 
 struct InferiorCells {
     CellSet dead;

@@ -121,11 +121,17 @@ std::optional<SearchResult> Search::resolveByConnections() {
 // playing one is at best a pass. Once per search it costs little, and it keeps the evaluator's
 // liking for edge cells from wasting a move there. The reason for the excluded moves is every
 // empty cell, so a loss proven at the root stays sound without their individual proofs.
+// The vulnerable and dominated moves are found after the fill-in, as in the solver: a kept
+// move's value is the same there (the filled cells stay dead or captured after it), and a
+// dominator is then never a filled cell, which is not searched (a move dominated by a cell of
+// the opponent's captured pair would otherwise lose the only winning moves).
 void Search::pruneInferiorRootMoves() {
-    const InferiorCells inferior = findInferior(board_);
-    CellSet kept =
-        rootRegion_.candidates - inferior.dead - inferior.captured[0] - inferior.captured[1];
-    kept -= findInferiorMoves(board_, rootColor_, kept).pruned;
+    const FillIn fill = fillInferior(board_);
+    CellSet kept = rootRegion_.candidates - fill.cells;
+    if (!board_.winner())
+        kept -= findInferiorMoves(board_, rootColor_, kept).pruned;
+    for (int i = 0; i < fill.stones; ++i)
+        board_.undo();
     if (kept.none() || kept == rootRegion_.candidates)
         return;
     rootRegion_.candidates = kept;

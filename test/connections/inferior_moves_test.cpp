@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
 
 namespace hex {
 namespace {
@@ -44,11 +45,28 @@ TEST(InferiorMoves, CellBesideThreeEnemyStonesIsVulnerable) {
     EXPECT_FALSE(inferior.pruned.test(g.cell(2, 2))); // four empty neighbours: alive
 }
 
-// Each claim by brute force: the justifying stone makes the cell dead in every completion, and
-// it stays so whatever stones are added elsewhere (the proofs rely on that).
-TEST(InferiorMoves, KillersAndDominatorsMakeTheCellDeadForGood) {
+// Whether filling the pair {a, b} with `owner` keeps the value for both sides to move.
+bool fillingKeepsTheValue(Board& board, Color owner, Cell a, Cell b, testing::Minimax& minimax) {
+    const bool blackWins = minimax.wins(board, Color::Black);
+    const bool whiteWins = minimax.wins(board, Color::White);
+    board.play(a, owner);
+    board.play(b, owner);
+    const bool same = minimax.wins(board, Color::Black) == blackWins &&
+                      minimax.wins(board, Color::White) == whiteWins;
+    board.undo();
+    board.undo();
+    return same;
+}
+
+// Each claim by brute force: the justifying stone makes the cell dead in every completion (or,
+// for a dominator with a partner, makes the cell and its partner a captured pair whose filling
+// keeps the value), and it stays so whatever stones are added elsewhere (the proofs rely on
+// that).
+TEST(InferiorMoves, KillersAndDominatorsJustifyThePruningForGood) {
     std::mt19937 rng(2024);
+    testing::Minimax minimax;
     Counts total;
+    int byCapture = 0;
     for (int trial = 0; trial < 600; ++trial) {
         const int size = 3 + static_cast<int>(rng() % 3);
         auto position = testing::randomPosition(size, static_cast<int>(rng() % 16), rng);
@@ -65,19 +83,33 @@ TEST(InferiorMoves, KillersAndDominatorsMakeTheCellDeadForGood) {
             ASSERT_TRUE(inferior.pruned.test(m.cell));
             ASSERT_TRUE(inferior.support.test(m.by));
             ASSERT_TRUE(board.geometry().adjacent(m.cell, m.by));
+            const std::string name = board.geometry().name(m.cell);
             board.play(m.by, justifyingColor(m, toMove));
-            ASSERT_FALSE(testing::colourMatters(board, m.cell, rng))
-                << board.geometry().name(m.cell) << " by " << board.geometry().name(m.by);
-            // More stones anywhere else keep the cell dead (isDead is monotone).
+            const bool captured = m.partner != kNoCell;
+            if (captured) {
+                ++byCapture;
+                ASSERT_FALSE(m.vulnerable);
+                ASSERT_TRUE(inferior.support.test(m.partner));
+                if (board.emptyCount() <= 12) {
+                    ASSERT_TRUE(fillingKeepsTheValue(board, toMove, m.cell, m.partner, minimax))
+                        << name;
+                }
+            } else {
+                ASSERT_FALSE(testing::colourMatters(board, m.cell, rng)) << name;
+            }
+            // More stones anywhere else keep the claim (isDead and captured pairs are monotone).
             int added = 0;
             for (Cell e : board.emptyCells()) {
-                if (e == m.cell || rng() % 3 != 0)
+                if (e == m.cell || e == m.partner || rng() % 3 != 0)
                     continue;
                 board.play(e, rng() % 2 == 0 ? Color::Black : Color::White);
                 ++added;
                 if (board.winner())
                     break;
-                ASSERT_TRUE(isDead(board, m.cell));
+                if (captured)
+                    ASSERT_TRUE(isCapturedPair(board, toMove, m.cell, m.partner)) << name;
+                else
+                    ASSERT_TRUE(isDead(board, m.cell)) << name;
             }
             for (int i = 0; i <= added; ++i)
                 board.undo();
@@ -85,6 +117,7 @@ TEST(InferiorMoves, KillersAndDominatorsMakeTheCellDeadForGood) {
     }
     EXPECT_GT(total.vulnerable, 300);
     EXPECT_GT(total.dominated, 100);
+    EXPECT_GT(byCapture, 50);
 }
 
 // The point of pruning, by exact minimax: a dominated move never wins where its dominator loses,

@@ -20,6 +20,24 @@ TEST(Inferior, FourNeighboursOfOneColourMakeACellDead) {
     EXPECT_FALSE(isDead(board, g.cell(3, 3)));
 }
 
+// Two empty neighbours of a cell that touch one group of a colour are linked for that colour
+// through the group: a path through the cell could go round it.
+TEST(Inferior, NeighboursSharingAGroupOfEachColourMakeACellDead) {
+    Board board(4, 4);
+    const Geometry& g = board.geometry();
+    board.play(g.cell(2, 0), Color::Black); // c1, on Black's north edge
+    board.play(g.cell(0, 1), Color::White); // a2
+    // b1's empty neighbours a1 and b2 are not adjacent, but both touch Black's north edge group
+    // (a1 the edge, b2 the stone c1) and White's a2.
+    EXPECT_TRUE(isDead(board, g.cell(1, 0)));
+    std::mt19937 rng(1);
+    EXPECT_FALSE(testing::colourMatters(board, g.cell(1, 0), rng));
+    // Without a2 White has no group beside both: b1 joins a1 to b2 for White.
+    Board open(4, 4);
+    open.play(g.cell(2, 0), Color::Black);
+    EXPECT_FALSE(isDead(open, g.cell(1, 0)));
+}
+
 TEST(Inferior, BridgeToEdgeIsCaptured) {
     Board board(4, 4);
     const Geometry& g = board.geometry();
