@@ -50,7 +50,7 @@ private:
     unsigned besideOutside(const Ring& ring, Cell f) const noexcept;
 
     const Geometry* geometry_;
-    std::vector<Ring> rings_; // by cell; only the empty cells' are filled in
+    std::vector<Ring> rings_; // by cell; the bits only for the cells empty when taken
 };
 
 // Precondition: c is an empty interior cell.
