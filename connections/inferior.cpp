@@ -1,21 +1,11 @@
 #include "connections/inferior.h"
 
-#include <algorithm>
 #include <array>
 #include <bit>
-#include <cstdlib>
 #include <span>
 
 namespace hex {
 namespace {
-
-// Whether two interior cells are adjacent, from their coordinates (Geometry::adjacent scans a
-// neighbour list; this test runs for most pairs of empty cells around every cell fill-in tries).
-bool interiorAdjacent(const Geometry& g, Cell a, Cell b) {
-    const int dx = g.x(b) - g.x(a);
-    const int dy = g.y(b) - g.y(a);
-    return std::abs(dx) <= 1 && std::abs(dy) <= 1 && std::abs(dx + dy) <= 1 && (dx != 0 || dy != 0);
-}
 
 // Whether the empty cell `empty` touches the `color` group whose root is `root`.
 bool touchesGroup(const Board& board, Color color, Cell empty, Cell root) {
@@ -42,7 +32,7 @@ bool linked(const Board& board, Color color, Cell u, Cell v) {
     if (!uEmpty && !vEmpty)
         return board.connected(u, v);
     if (uEmpty && vEmpty)
-        return interiorAdjacent(board.geometry(), u, v) || shareGroup(board, color, u, v);
+        return board.geometry().adjacent(u, v) || shareGroup(board, color, u, v);
     return touchesGroup(board, color, uEmpty ? u : v, board.group(uEmpty ? v : u));
 }
 
@@ -125,7 +115,7 @@ bool deadOnceFilled(Board& board, Color color, Cell filled, Cell tested) {
 NeighbourRings::NeighbourRings(const Board& board)
     : geometry_(&board.geometry()), rings_(static_cast<std::size_t>(board.geometry().cellCount())) {
     const Geometry& g = board.geometry();
-    std::vector<bool> both(rings_.size());
+    std::array<bool, Geometry::kMaxCells> both{};
     for (Cell u = 0; u < g.cellCount(); ++u)
         both[static_cast<std::size_t>(u)] = board.isEmpty(u) && touchesBothColours(board, u);
     for (Cell c = 0; c < g.cellCount(); ++c) {
@@ -161,7 +151,7 @@ unsigned NeighbourRings::besideOutside(const Ring& ring, Cell f) const noexcept 
     if (f == kNoCell || bitOf(ring, f) != 0)
         return bits;
     for (std::size_t r = 0; r < ring.cells.size(); ++r)
-        if (ring.cells[r] != kNoCell && interiorAdjacent(*geometry_, ring.cells[r], f))
+        if (ring.cells[r] != kNoCell && geometry_->adjacent(ring.cells[r], f))
             bits |= 1U << r;
     return bits;
 }
@@ -177,20 +167,9 @@ bool deadByLinks(const Board& board, Cell c) {
     return uselessFor(board, Color::Black, c) && uselessFor(board, Color::White, c);
 }
 
-// The colour-blind condition first, from c's ring as the board stands: it rejects most cells
-// for far less than the links.
+// The colour-blind condition first: it rejects most cells for far less than the links.
 bool isDead(const Board& board, Cell c) {
-    const std::array<Cell, 6> cells = ringAround(board.geometry(), c);
-    unsigned empty = 0;
-    unsigned both = 0;
-    for (std::size_t r = 0; r < cells.size(); ++r) {
-        if (cells[r] == kNoCell || !board.isEmpty(cells[r]))
-            continue;
-        empty |= 1U << r;
-        if (touchesBothColours(board, cells[r]))
-            both |= 1U << r;
-    }
-    return ringMayBeDead(empty, both, 0) && deadByLinks(board, c);
+    return NeighbourRings(board).mayBeDead(c) && deadByLinks(board, c);
 }
 
 bool capturedPairByLinks(Board& board, Color color, Cell a, Cell b) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 
@@ -59,7 +60,15 @@ Geometry::Geometry(int width, int height) : width_(width), height_(height) {
     }
 }
 
+// Two interior cells by their coordinates (the solver's dead-cell tests ask this of most pairs
+// of cells around a cell); an edge node by its neighbour list.
 bool Geometry::adjacent(Cell a, Cell b) const noexcept {
+    if (!isEdge(a) && !isEdge(b)) {
+        const int dx = x(b) - x(a);
+        const int dy = y(b) - y(a);
+        return std::abs(dx) <= 1 && std::abs(dy) <= 1 && std::abs(dx + dy) <= 1 &&
+               (dx != 0 || dy != 0);
+    }
     for (Cell n : neighbours(a))
         if (n == b)
             return true;
