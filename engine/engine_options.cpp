@@ -161,6 +161,12 @@ void declareEngineOptions(Options& options) {
                                "max_nodes) without a proof leaves the rest of the move to the "
                                "solver: a proof for the side to move (a proven win is played), "
                                "then a check of the chosen move as solver_check's."));
+    options.declare(O::boolean("solver_beside", true,
+                               "A timed move runs the solver on a second thread beside the "
+                               "search, for the whole move: a proof of the position, then "
+                               "checks of the search's choice from the opponent's side (a "
+                               "refuted move gives way to the next); replaces solver_rest and "
+                               "solver_check on timed moves."));
     // Process-wide options (logging, the solver's threads): a TCP client cannot change them.
     const auto process = [](Options::Spec spec) {
         return Options::scoped(Options::Scope::Process, std::move(spec));

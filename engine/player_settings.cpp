@@ -82,6 +82,7 @@ PlayerSettings playerSettings(const Options& options,
     s.solverMaxEmpty = static_cast<int>(options.getInt("solver_max_empty"));
     s.solverCheckShare = options.getReal("solver_check");
     s.solverRest = options.getBool("solver_rest");
+    s.solverBeside = options.getBool("solver_beside");
     s.clock = searchClock(options, clock, color);
     return s;
 }

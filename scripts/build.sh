@@ -27,7 +27,7 @@ tsan)
         -DOHMHEX_TSAN=ON -DOHMHEX_BENCHMARKS=OFF "${unity[@]}")
     # Only the tests of the threaded code and the programs they start (scripts/tsan.sh runs
     # them): everything under ThreadSanitizer would add minutes to CI for single-threaded code.
-    targets=(--target protocol_tests engine_tests match_tests)
+    targets=(--target protocol_tests engine_tests match_tests search_tests)
     ;;
 *) echo "unknown flavour '$flavour' (release, sanitize or tsan)" >&2; exit 2 ;;
 esac

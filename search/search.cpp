@@ -193,14 +193,19 @@ SearchResult Search::run(const Board& board, Color toMove, const SearchLimits& l
             break;
         }
         // A proven result stands at any depth, and cannot change with more.
-        if (decides || isProvenScore(score))
+        const bool adopted = decides || isProvenScore(score);
+        if (adopted)
             adoptIteration(result, depth, score);
         const double seconds = elapsedSeconds();
         if (callbacks.onIteration) {
             const auto nps =
                 seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(nodes_) / seconds) : 0;
-            callbacks.onIteration(
-                {depth, it.quiescence, score, nodes_, seconds, nps, pvFromRoot()});
+            std::vector<Cell> rootOrder;
+            if (adopted)
+                for (const RootMoveScore& s : result.rootScores)
+                    rootOrder.push_back(s.cell);
+            callbacks.onIteration({depth, it.quiescence, score, nodes_, seconds, nps, pvFromRoot(),
+                                   std::move(rootOrder)});
         }
         if (isProvenScore(score))
             break;

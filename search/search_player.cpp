@@ -1,9 +1,11 @@
 #include "search/search_player.h"
 
 #include "search/opening_table.h"
+#include "search/solver_beside.h"
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <string_view>
 
@@ -128,9 +130,15 @@ SearchResult SearchPlayer::search(const Board& board, Color toMove, const Player
     const SteadyClock::time_point start = SteadyClock::now();
     limits.time = TimeManager::deadlines(settings.clock, board.emptyCount(), start);
     limits.shouldStop = shouldStop;
+    const Geometry& g = board.geometry();
+    // A win on the spot or a forced block needs no solver: the search plays it at once.
+    const bool tactical = findWinningCells(board, toMove, 1).count > 0 ||
+                          findWinningCells(board, opponent(toMove), 1).count > 0;
+    // With the solver beside the search, the search has the whole move.
+    const bool beside = settings.solverBeside && limits.time && !tactical;
     // The solver's check takes its share off the end of the move: the search stops earlier.
     std::optional<SteadyClock::time_point> checkDeadline;
-    if (limits.time && settings.solverCheckShare > 0) {
+    if (limits.time && settings.solverCheckShare > 0 && !beside) {
         checkDeadline = limits.time->hard;
         const double searchShare = 1.0 - settings.solverCheckShare;
         auto scaled = [&](SteadyClock::time_point t) {
@@ -141,10 +149,6 @@ SearchResult SearchPlayer::search(const Board& board, Color toMove, const Player
         limits.time->hard = scaled(limits.time->hard);
     }
 
-    const Geometry& g = board.geometry();
-    // A win on the spot or a forced block needs no solver: the search plays it at once.
-    const bool tactical = findWinningCells(board, toMove, 1).count > 0 ||
-                          findWinningCells(board, opponent(toMove), 1).count > 0;
     std::optional<SolveResult> solved;
     if (!tactical)
         solved = solve(board, toMove, settings, limits.time, shouldStop);
@@ -163,14 +167,29 @@ SearchResult SearchPlayer::search(const Board& board, Color toMove, const Player
                      info.quiescence ? " with quiescence" : "", scoreText(info.score), info.nodes,
                      info.nodesPerSecond, info.seconds, pvText(g, info.pv));
     };
+    std::optional<SolverBeside> besideSolver;
+    if (beside && !solved) {
+        besideSolver.emplace(restSolver_, board, toMove, limits.time->hard, shouldStop);
+        limits.shouldStop = [&shouldStop, &besideSolver] {
+            return (shouldStop && shouldStop()) || besideSolver->provenWin();
+        };
+        callbacks.onIteration = [log = callbacks.onIteration,
+                                 &besideSolver](const IterationInfo& info) {
+            log(info);
+            if (!info.rootOrder.empty())
+                besideSolver->offer(info.rootOrder);
+        };
+    }
     Search search(*table_, *evaluator_);
     SearchResult result = search.run(board, toMove, limits, callbacks);
     // The search proves wins with their distance; where it saw none in its budget, the
     // solver's winning move stands.
     if (limits.knownWin && result.score <= kMaxEval)
         result = solvedWin(*solved, board);
-    if (settings.solverCheckShare > 0 && result.reason == SearchResult::Reason::Searched &&
-        !isProvenScore(result.score))
+    if (besideSolver)
+        applySolverBeside(*besideSolver, board, result);
+    else if (settings.solverCheckShare > 0 && result.reason == SearchResult::Reason::Searched &&
+             !isProvenScore(result.score))
         checkWithSolver(solver_, board, toMove, checkDeadline, shouldStop, result);
     else if (settings.solverRest)
         spendRestOnSolver(board, toMove, limits, shouldStop, result);
@@ -189,6 +208,45 @@ SearchResult SearchPlayer::solvedWin(const SolveResult& solved, const Board& boa
     result.pv = {result.best};
     result.pattern = solved.proof;
     return result;
+}
+
+// What the solver beside the search proved: a win replaces the search's move (unless the search
+// proved its own, with its distance); a refuted choice gives way to the first root move, in the
+// search's order, that the solver did not refute. An unproven search first leaves the solver the
+// rest of the move.
+void SearchPlayer::applySolverBeside(SolverBeside& beside, const Board& board,
+                                     SearchResult& result) {
+    const bool open =
+        result.reason == SearchResult::Reason::Searched && !isProvenScore(result.score);
+    const SolverBeside::Outcome outcome = open ? beside.finishAfterRest() : beside.finish();
+    if (!open)
+        return;
+    if (outcome.win) {
+        SearchResult searched = std::move(result);
+        result = solvedWin(*outcome.win, board);
+        result.depth = searched.depth;
+        result.nodes = searched.nodes;
+        result.seconds = searched.seconds;
+        result.rootScores = std::move(searched.rootScores);
+        return;
+    }
+    const auto refuted = [&outcome](Cell c) {
+        return std::find(outcome.refuted.begin(), outcome.refuted.end(), c) !=
+               outcome.refuted.end();
+    };
+    if (!refuted(result.best))
+        return;
+    for (const RootMoveScore& s : result.rootScores) {
+        if (refuted(s.cell))
+            continue;
+        const Geometry& g = board.geometry();
+        spdlog::info("solver beside the search: {} instead of {}", g.name(s.cell),
+                     g.name(result.best));
+        result.best = s.cell;
+        result.pv = {s.cell};
+        result.score = s.score;
+        return;
+    }
 }
 
 // The search's value does not see every connection: on 11x11 at 1 s per move, in each of six

@@ -3,6 +3,7 @@
 #include "core/board.h"
 #include "eval/evaluator.h"
 #include "search/search.h"
+#include "search/solver_beside.h"
 #include "search/time_manager.h"
 #include "search/transposition_table.h"
 #include "solver/solver.h"
@@ -36,6 +37,10 @@ struct PlayerSettings {
     // the rest of the move, to its hard deadline, to the solver: first a proof for the side to
     // move, whose win replaces the search's move, then the check of the chosen move (as above).
     bool solverRest = false;
+    // A timed move runs the solver on a second thread beside the search for the whole move
+    // (SolverBeside): a proof of the position, then checks of the search's choice as it
+    // changes; it replaces solverRest and solverCheckShare. Untimed moves keep those.
+    bool solverBeside = false;
 };
 
 // The last search, kept for the analyze commands (principal variation and root scores).
@@ -82,6 +87,7 @@ private:
     void checkWithSolver(Solver& solver, const Board& board, Color toMove,
                          const std::optional<SteadyClock::time_point>& deadline,
                          const StopFn& shouldStop, SearchResult& result);
+    void applySolverBeside(SolverBeside& beside, const Board& board, SearchResult& result);
     void spendRestOnSolver(const Board& board, Color toMove, const SearchLimits& limits,
                            const StopFn& shouldStop, SearchResult& result);
     bool solverRefutes(Solver& solver, const Board& board, Color toMove, Cell move,

@@ -91,6 +91,9 @@ struct IterationInfo {
     double seconds = 0;
     std::uint64_t nodesPerSecond = 0;
     std::vector<Cell> pv;
+    // The searched root moves, best first, when this iteration chose the move (empty when it
+    // only orders the next one: an odd depth with SearchLimits::evenDepthMoves).
+    std::vector<Cell> rootOrder;
 };
 
 // A root move's score from the last finished iteration: exact for the moves searched with an

@@ -20,8 +20,8 @@ PlayerSettings quickSettings() {
 
 // Both sides play from a 2-second clock, time_left updated after every move as a controller
 // would; nobody may run out, and every move must stay within its side's remaining time. Once
-// with the plain player, once with the engine's defaults (even depths, the rest of each move to
-// the solver, which spends each move's time to its hard deadline).
+// with the plain player, once with the engine's defaults (even depths, the solver beside the
+// search to each move's hard deadline).
 TEST(SearchPlayer, ScriptedGameUnderAShortClockNeverOverruns) {
     for (const bool engineDefaults : {false, true}) {
         Board board(7, 7);
@@ -32,6 +32,7 @@ TEST(SearchPlayer, ScriptedGameUnderAShortClockNeverOverruns) {
             PlayerSettings s = quickSettings();
             s.limits.evenDepthMoves = engineDefaults;
             s.solverRest = engineDefaults;
+            s.solverBeside = engineDefaults;
             s.clock.timeLeft = left[index(color)];
             const auto start = std::chrono::steady_clock::now();
             const Cell move = players[index(color)].chooseStone(board, color, s, {});
@@ -229,16 +230,30 @@ TEST(SearchPlayer, SolverCheckAvoidsMovesTheSolverProvesLosing) {
     EXPECT_LT(b.helped, b.plain / 2);
 }
 
-// The rest of a timed move goes to the solver (solver_rest): on random 5x5 positions won for the
-// side to move, a search cut short by its node limit often picks a losing move; with the rest
-// of a one-second move the solver proves each of these small positions and plays its win.
-TEST(SearchPlayer, SolverRestPlaysTheWinsTheSearchMisses) {
+// On random 5x5 positions won for the side to move, a timed search cut short by its node limit
+// often picks a losing move; `help` (a setting that gives the solver the rest of the move or a
+// thread beside the search) lets the solver prove each of these small positions and play its
+// win. The blunders without and with it.
+template <typename Help>
+Blunders blundersOfACutSearch(std::uint64_t seed, Help help) {
     PlayerSettings plain = blindSettings();
     plain.limits.maxNodes = 20;
     plain.clock.perMoveLimit = 1.0;
-    PlayerSettings rested = plain;
-    rested.solverRest = true;
-    const Blunders b = blundersInWonPositions(2027, 100, 4, plain, rested);
+    PlayerSettings helped = plain;
+    help(helped);
+    return blundersInWonPositions(seed, 100, 4, plain, helped);
+}
+
+// The rest of a timed move goes to the solver (solver_rest).
+TEST(SearchPlayer, SolverRestPlaysTheWinsTheSearchMisses) {
+    const Blunders b = blundersOfACutSearch(2027, [](PlayerSettings& s) { s.solverRest = true; });
+    EXPECT_GT(b.plain, 5);
+    EXPECT_EQ(b.helped, 0);
+}
+
+// The solver beside a timed search (solver_beside) does what the rest did, with the whole move.
+TEST(SearchPlayer, SolverBesidePlaysTheWinsTheSearchMisses) {
+    const Blunders b = blundersOfACutSearch(2028, [](PlayerSettings& s) { s.solverBeside = true; });
     EXPECT_GT(b.plain, 5);
     EXPECT_EQ(b.helped, 0);
 }
