@@ -180,6 +180,8 @@ std::optional<Move> Engine::generateMove(Color color, const StopFn& shouldStop) 
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     if (move)
         game_.play(color, *move);
+    if (move && options_.getBool("ponder") && options_.getString("player") == "search")
+        searchPlayer_.startPondering(game_.board(), game_.toMove());
     return move;
 }
 

@@ -161,6 +161,10 @@ void declareEngineOptions(Options& options) {
                                "max_nodes) without a proof leaves the rest of the move to the "
                                "solver: a proof for the side to move (a proven win is played), "
                                "then a check of the chosen move as solver_check's."));
+    options.declare(O::boolean("ponder", false,
+                               "After genmove the solver goes on proving the position, the "
+                               "opponent to move, on a thread of its own until the next search "
+                               "(at most 60 s); its proofs serve the moves that follow."));
     options.declare(O::boolean("solver_beside", true,
                                "A timed move runs the solver on a second thread beside the "
                                "search, for the whole move: a proof of the position, then "

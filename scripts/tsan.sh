@@ -3,7 +3,7 @@
 # the TCP server (sessions, limits, the stress test of clients changing logging options while
 # others search and disconnect, `ohmhex --listen`), the command queue between the stdin reader and
 # the engine (the real binary's transcripts), logging, file commands, and the tournament's
-# parallel games, the solver beside a timed search. Any report from any process, test or program a test starts, fails the stage.
+# parallel games, the solver beside a timed search and pondering. Any report from any process, test or program a test starts, fails the stage.
 #   scripts/tsan.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +12,7 @@ scripts/build.sh tsan
 
 # GoogleTest suites (and the transcripts' ctest names) that start threads or threaded programs.
 suites=(CommandQueue TcpSession TcpStress TcpLimits Listen FileRules BinaryTranscript
-    Logging Tournament MatchCli MatchResume SolverCommands SolverBeside)
+    Logging Tournament MatchCli MatchResume SolverCommands SolverBeside Pondering)
 
 fail() {
     echo "scripts/tsan.sh: $*" >&2

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <string_view>
 
 namespace hex {
@@ -46,7 +47,35 @@ std::string pvText(const Geometry& geometry, const std::vector<Cell>& pv) {
 
 } // namespace
 
+SearchPlayer::~SearchPlayer() { stopPondering(); }
+
+void SearchPlayer::startPondering(const Board& board, Color toMove) {
+    stopPondering();
+    if (board.winner() || board.emptyCount() == 0)
+        return;
+    ponderStop_.store(false, std::memory_order_relaxed);
+    ponder_ = std::thread([this, board, toMove] {
+        SolveLimits limits;
+        limits.maxSeconds = kPonderSeconds;
+        limits.stop = [this] { return ponderStop_.load(std::memory_order_relaxed); };
+        // Nothing may escape a thread: a solver out of memory only ends the ponder.
+        try {
+            logSolve(" pondering", toMove, restSolver_.solve(board, toMove, limits));
+        } catch (const std::exception& e) {
+            spdlog::warn("pondering stopped: {}", e.what());
+        }
+    });
+}
+
+void SearchPlayer::stopPondering() {
+    if (!ponder_.joinable())
+        return;
+    ponderStop_.store(true, std::memory_order_relaxed);
+    ponder_.join();
+}
+
 void SearchPlayer::clear() {
+    stopPondering();
     if (table_)
         table_->clear();
     solver_.clearTable();
@@ -126,6 +155,7 @@ std::optional<SolveResult> SearchPlayer::solve(const Board& board, Color toMove,
 
 SearchResult SearchPlayer::search(const Board& board, Color toMove, const PlayerSettings& settings,
                                   const StopFn& shouldStop) {
+    stopPondering();
     SearchLimits limits = settings.limits;
     const SteadyClock::time_point start = SteadyClock::now();
     limits.time = TimeManager::deadlines(settings.clock, board.emptyCount(), start);

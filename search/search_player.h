@@ -8,11 +8,13 @@
 #include "search/transposition_table.h"
 #include "solver/solver.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 
 namespace hex {
 
@@ -77,6 +79,18 @@ public:
     // Forgets the table, the last search and the evaluator's state (a new game).
     void clear();
 
+    // Pondering (the engine's option ponder): after the player's move, its game-long solver
+    // goes on proving the position, the opponent to move, on a thread of its own until the
+    // next search, clear() or stopPondering(), at most kPonderSeconds. Its proofs stay in the
+    // table for the moves that follow (the solver beside the search, the rest of a move).
+    void startPondering(const Board& board, Color toMove);
+    void stopPondering();
+
+    SearchPlayer() = default;
+    ~SearchPlayer();
+    SearchPlayer(const SearchPlayer&) = delete;
+    SearchPlayer& operator=(const SearchPlayer&) = delete;
+
 private:
     static SolverParams solverParams();
     static SolverParams restSolverParams();
@@ -111,6 +125,8 @@ private:
     static constexpr double kRestProofShare = 0.5;
     // Nodes the search may spend looking for the shortest win after the solver proved one.
     static constexpr std::uint64_t kShortestWinNodes = 200'000;
+    // A ponder nobody stops ends by itself after this long (a controller that went away).
+    static constexpr double kPonderSeconds = 60;
 
     std::optional<SolveResult> solve(const Board& board, Color toMove,
                                      const PlayerSettings& settings,
@@ -126,6 +142,8 @@ private:
     // tableDepth) or off: they do not mean the same, so a switch starts a fresh table.
     bool tableQuiescence_ = false;
     std::optional<LastSearch> last_;
+    std::thread ponder_; // uses restSolver_ while it runs
+    std::atomic<bool> ponderStop_{false};
 };
 
 } // namespace hex
