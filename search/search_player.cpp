@@ -240,6 +240,18 @@ SearchResult SearchPlayer::solvedWin(const SolveResult& solved, const Board& boa
     return result;
 }
 
+// The solver's win after a search: its move and proof, with the search's statistics and root
+// scores (for the logs and the analyze commands).
+void SearchPlayer::replaceBySolvedWin(const SolveResult& solved, const Board& board,
+                                      SearchResult& result) {
+    SearchResult searched = std::move(result);
+    result = solvedWin(solved, board);
+    result.depth = searched.depth;
+    result.nodes = searched.nodes;
+    result.seconds = searched.seconds;
+    result.rootScores = std::move(searched.rootScores);
+}
+
 // What the solver beside the search proved: a win replaces the search's move (unless the search
 // proved its own, with its distance); a refuted choice gives way to the first root move, in the
 // search's order, that the solver did not refute. An unproven search first leaves the solver the
@@ -252,12 +264,7 @@ void SearchPlayer::applySolverBeside(SolverBeside& beside, const Board& board,
     if (!open)
         return;
     if (outcome.win) {
-        SearchResult searched = std::move(result);
-        result = solvedWin(*outcome.win, board);
-        result.depth = searched.depth;
-        result.nodes = searched.nodes;
-        result.seconds = searched.seconds;
-        result.rootScores = std::move(searched.rootScores);
+        replaceBySolvedWin(*outcome.win, board, result);
         return;
     }
     const auto refuted = [&outcome](Cell c) {
@@ -329,12 +336,7 @@ void SearchPlayer::spendRestOnSolver(const Board& board, Color toMove, const Sea
     const SolveResult proof = restSolver_.solve(board, toMove, proofLimits);
     logSolve(" after the search", toMove, proof);
     if (proof.winner == toMove && proof.winningMove != kNoCell) {
-        SearchResult searched = std::move(result);
-        result = solvedWin(proof, board);
-        result.depth = searched.depth;
-        result.nodes = searched.nodes;
-        result.seconds = searched.seconds;
-        result.rootScores = std::move(searched.rootScores);
+        replaceBySolvedWin(proof, board, result);
         return;
     }
     if (!proof.winner)

@@ -98,6 +98,8 @@ private:
     SearchResult search(const Board& board, Color toMove, const PlayerSettings& settings,
                         const StopFn& shouldStop);
     static SearchResult solvedWin(const SolveResult& solved, const Board& board);
+    static void replaceBySolvedWin(const SolveResult& solved, const Board& board,
+                                   SearchResult& result);
     void checkWithSolver(Solver& solver, const Board& board, Color toMove,
                          const std::optional<SteadyClock::time_point>& deadline,
                          const StopFn& shouldStop, SearchResult& result);
