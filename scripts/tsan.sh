@@ -2,8 +2,9 @@
 # Builds the ThreadSanitizer tree (build/tsan) and runs the tests of the threaded code under it:
 # the TCP server (sessions, limits, the stress test of clients changing logging options while
 # others search and disconnect, `ohmhex --listen`), the command queue between the stdin reader and
-# the engine (the real binary's transcripts), logging, file commands, and the tournament's
-# parallel games, the solver beside a timed search and pondering. Any report from any process, test or program a test starts, fails the stage.
+# the engine (the real binary's transcripts), logging, file commands, the tournament's parallel
+# games, the solver beside a timed search, and pondering. Any report from any process, test or
+# program a test starts, fails the stage.
 #   scripts/tsan.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -2,13 +2,13 @@
 
 #include "search/opening_table.h"
 #include "search/solver_beside.h"
+#include "search/solver_verdicts.h"
 
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <chrono>
 #include <exception>
-#include <string_view>
 
 namespace hex {
 
@@ -25,17 +25,6 @@ const char* reasonText(SearchResult::Reason reason) {
     default:
         return "tactical";
     }
-}
-
-double secondsUntil(SteadyClock::time_point t) {
-    return std::chrono::duration<double>(t - SteadyClock::now()).count();
-}
-
-// One log line per solve of the position: `when` says which of the player's solves it was.
-void logSolve(std::string_view when, Color toMove, const SolveResult& r) {
-    spdlog::info("solver {}{}: {} in {} nodes, {:.2f}s", colorName(toMove), when,
-                 r.winner ? (*r.winner == toMove ? "win" : "loss") : "unknown", r.stats.nodes,
-                 r.stats.seconds);
 }
 
 std::string pvText(const Geometry& geometry, const std::vector<Cell>& pv) {
@@ -252,6 +241,15 @@ void SearchPlayer::replaceBySolvedWin(const SolveResult& solved, const Board& bo
     result.rootScores = std::move(searched.rootScores);
 }
 
+// `move`, a root move the search scored, replaces its choice, with its root score.
+void SearchPlayer::playInstead(Cell move, SearchResult& result) {
+    result.best = move;
+    result.pv = {move};
+    for (const RootMoveScore& s : result.rootScores)
+        if (s.cell == move)
+            result.score = s.score;
+}
+
 // What the solver beside the search proved: a win replaces the search's move (unless the search
 // proved its own, with its distance); a refuted choice gives way to the first root move, in the
 // search's order, that the solver did not refute. An unproven search first leaves the solver the
@@ -279,9 +277,7 @@ void SearchPlayer::applySolverBeside(SolverBeside& beside, const Board& board,
         const Geometry& g = board.geometry();
         spdlog::info("solver beside the search: {} instead of {}", g.name(s.cell),
                      g.name(result.best));
-        result.best = s.cell;
-        result.pv = {s.cell};
-        result.score = s.score;
+        playInstead(s.cell, result);
         return;
     }
 }
@@ -304,11 +300,7 @@ void SearchPlayer::checkWithSolver(Solver& solver, const Board& board, Color toM
         if (!solverRefutes(solver, board, toMove, move, deadline, shouldStop)) {
             if (move != result.best) {
                 spdlog::info("solver check: {} instead of {}", g.name(move), g.name(result.best));
-                result.best = move;
-                result.pv = {move};
-                for (const RootMoveScore& s : result.rootScores)
-                    if (s.cell == move)
-                        result.score = s.score;
+                playInstead(move, result);
             }
             return;
         }
@@ -359,11 +351,7 @@ bool SearchPlayer::solverRefutes(Solver& solver, const Board& board, Color toMov
     } else {
         limits.maxNodes = kCheckNodes;
     }
-    Board after = board;
-    after.play(move, toMove);
-    if (after.winner())
-        return false;
-    return solver.solve(after, opponent(toMove), limits).winner == opponent(toMove);
+    return winnerAfter(solver, board, toMove, move, limits) == opponent(toMove);
 }
 
 Cell SearchPlayer::chooseStone(const Board& board, Color toMove, const PlayerSettings& settings,

@@ -100,6 +100,7 @@ private:
     static SearchResult solvedWin(const SolveResult& solved, const Board& board);
     static void replaceBySolvedWin(const SolveResult& solved, const Board& board,
                                    SearchResult& result);
+    static void playInstead(Cell move, SearchResult& result);
     void checkWithSolver(Solver& solver, const Board& board, Color toMove,
                          const std::optional<SteadyClock::time_point>& deadline,
                          const StopFn& shouldStop, SearchResult& result);

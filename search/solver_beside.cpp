@@ -1,9 +1,10 @@
 #include "search/solver_beside.h"
 
+#include "search/solver_verdicts.h"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <chrono>
 #include <exception>
 #include <new>
 
@@ -71,13 +72,11 @@ bool SolverBeside::proveRoot() {
         return true;
     SolveLimits limits;
     limits.stop = [this] { return stopped(); };
-    limits.maxSeconds = rootProofShare_ * secondsLeft();
+    limits.maxSeconds = rootProofShare_ * secondsUntil(deadline_);
     if (limits.maxSeconds <= 0)
         return false;
     const SolveResult r = solver_.solve(board_, toMove_, limits);
-    spdlog::info("solver {} beside the search: {} in {} nodes, {:.2f}s", colorName(toMove_),
-                 r.winner ? (*r.winner == toMove_ ? "win" : "loss") : "unknown", r.stats.nodes,
-                 r.stats.seconds);
+    logSolve(" beside the search", toMove_, r);
     if (r.winner == toMove_ && r.winningMove != kNoCell) {
         outcome_.win = r;
         won_.store(true, std::memory_order_relaxed);
@@ -141,31 +140,23 @@ Cell SolverBeside::awaitCandidate(Cell checked) {
 }
 
 std::optional<bool> SolverBeside::refutes(Cell move) {
-    Board after = board_;
-    after.play(move, toMove_);
-    if (after.winner())
-        return *after.winner() != toMove_;
     SolveLimits limits;
-    limits.maxSeconds = std::max(0.0, secondsLeft());
+    limits.maxSeconds = std::max(0.0, secondsUntil(deadline_));
     if (limits.maxSeconds <= 0)
         return std::nullopt;
     limits.stop = [this, move] {
         return stopped() || candidate_.load(std::memory_order_relaxed) != move;
     };
     ++checks_;
-    const SolveResult r = solver_.solve(after, opponent(toMove_), limits);
-    if (!r.winner)
+    const std::optional<Color> winner = winnerAfter(solver_, board_, toMove_, move, limits);
+    if (!winner)
         return std::nullopt;
-    return *r.winner != toMove_;
+    return *winner != toMove_;
 }
 
 bool SolverBeside::stopped() const {
     return stop_.load(std::memory_order_relaxed) || SteadyClock::now() >= deadline_ ||
            (shouldStop_ && shouldStop_());
-}
-
-double SolverBeside::secondsLeft() const {
-    return std::chrono::duration<double>(deadline_ - SteadyClock::now()).count();
 }
 
 } // namespace hex

@@ -71,7 +71,6 @@ private:
     // Whether the opponent wins after `move`: true, false, or nullopt (no verdict).
     std::optional<bool> refutes(Cell move);
     bool stopped() const;
-    double secondsLeft() const;
     Outcome join();
 
     Solver& solver_;
