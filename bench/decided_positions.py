@@ -31,7 +31,7 @@ import re
 import sys
 
 from analysis_file import analysis_parser, finished_games, read_game, record
-from losing_moves import Solver
+from losing_moves import fresh_solve
 
 SEARCH_LINE = re.compile(r"\] search (black|white) \w+: best (\S+) ")
 VERDICT_LINE = re.compile(r"\] solver (black|white) beside the search: (\w+) in ")
@@ -72,21 +72,21 @@ def games_with_verdicts(games_dir, name):
         if name not in (row["black"], row["white"]):
             sys.exit(f"{name} does not play {row['sgf']}")
         colour = "black" if row["black"] == name else "white"
-        size, moves = read_game(games_dir, row["sgf"])
+        _, moves = read_game(games_dir, row["sgf"])
         plies = genmove_plies(moves, colour)
         mine = logged[at:at + len(plies)]
         at += len(plies)
         if [cell for _, cell, _ in mine] != [moves[p][1] for p in plies]:
             sys.exit(f"{row['sgf']}: the log's moves are not the game's (was the match "
                      "played with -j 1, OhmHex against another program?)")
-        games.append((row, colour, size, moves, plies, [v for _, _, v in mine]))
+        games.append((row, colour, moves, plies, [v for _, _, v in mine]))
     if at != len(logged):
         sys.exit(f"the log has {len(logged) - at} moves more than the games")
     return games
 
 
 def analyse(args, game):
-    row, colour, size, moves, plies, verdicts = game
+    row, colour, moves, plies, verdicts = game
     won = row["winner"] == colour
     head = f"{os.path.join(args.games, row['sgf'])} {colour} {'won' if won else 'lost'}"
     decided = next((i for i, v in enumerate(verdicts) if v in ("win", "loss")), None)
@@ -99,11 +99,7 @@ def analyse(args, game):
             break
         ply = plies[undecided[-1 - back]]
         # A fresh process for each: no table from the other positions.
-        solver = Solver(args.engine, size)
-        try:
-            answer, seconds = solver.solve(moves[:ply], colour, args.time)
-        finally:
-            solver.close()
+        answer, seconds = fresh_solve(args, row, moves[:ply], colour)
         result = "unknown" if answer == "unknown" else (
             "ohmhex" if answer == colour else "opponent")
         line += f" back{back} {result} {seconds:.2f}"
