@@ -40,10 +40,10 @@ constexpr std::array kLinkSources{
                    // Each evaluator owns its H-search buffers; the edge-to-edge connections
                    // that the links were made of also decide won and lost positions.
                    auto vc = std::make_shared<VcLinks>(config.vcConductances, config.vcLimits);
-                   evaluator.setLinkProvider(
-                       [vc](const Board& board, Color color, std::vector<Link>& links) {
-                           vc->append(board, color, links);
-                       });
+                   evaluator.setLinkProvider([vc](const Board& board, Color color, LinkUse use,
+                                                  std::vector<Link>& links) {
+                       vc->append(board, color, links, use == LinkUse::Node);
+                   });
                    evaluator.setProvenWinner([vc](const Board& board, Color toMove) {
                        return vc->provenWinner(board, toMove);
                    });
@@ -51,14 +51,14 @@ constexpr std::array kLinkSources{
     LinkSource{"bridges",
                [](ResistanceEvaluator& evaluator, const EvaluatorConfig&) {
                    evaluator.setLinkProvider(
-                       [](const Board& board, Color color, std::vector<Link>& links) {
+                       [](const Board& board, Color color, LinkUse, std::vector<Link>& links) {
                            appendBridgeLinks(board, color, links);
                        });
                }},
     LinkSource{"templates",
                [](ResistanceEvaluator& evaluator, const EvaluatorConfig&) {
                    evaluator.setLinkProvider(
-                       [](const Board& board, Color color, std::vector<Link>& links) {
+                       [](const Board& board, Color color, LinkUse, std::vector<Link>& links) {
                            BridgeConductances conductances;
                            conductances.stoneToEdgeZiggurat = kZigguratConductance;
                            appendBridgeLinks(board, color, links, conductances);

@@ -6,15 +6,16 @@
 
 namespace hex::eval {
 
-double ResistanceEvaluator::solve(const Board& board, Color color, std::span<double> throughput) {
+double ResistanceEvaluator::solve(const Board& board, Color color, LinkUse use,
+                                  std::span<double> throughput) {
     links_.clear();
     if (linkProvider_)
-        linkProvider_(board, color, links_);
+        linkProvider_(board, color, use, links_);
     return circuit_.solve(board, color, links_, throughput);
 }
 
 double ResistanceEvaluator::resistance(const Board& board, Color color) {
-    return solve(board, color, {});
+    return solve(board, color, LinkUse::Node, {});
 }
 
 Score ResistanceEvaluator::score(double ownResistance, double opponentResistance) const {
@@ -38,8 +39,8 @@ Score ResistanceEvaluator::valueOf(const Board& board, Color toMove, double ownR
 Score ResistanceEvaluator::evaluate(const Board& board, Color toMove) {
     if (const auto terminal = terminalScore(board, toMove))
         return *terminal;
-    const double own = solve(board, toMove, {});
-    const double other = solve(board, opponent(toMove), {});
+    const double own = solve(board, toMove, LinkUse::Leaf, {});
+    const double other = solve(board, opponent(toMove), LinkUse::Leaf, {});
     return valueOf(board, toMove, own, other);
 }
 
@@ -52,8 +53,8 @@ Score ResistanceEvaluator::evaluateWithCells(const Board& board, Color toMove,
     // position gets bit-identical cell values.
     blackThroughput_.assign(cellValues.size(), 0.0);
     whiteThroughput_.assign(cellValues.size(), 0.0);
-    const double black = solve(board, Color::Black, blackThroughput_);
-    const double white = solve(board, Color::White, whiteThroughput_);
+    const double black = solve(board, Color::Black, LinkUse::Node, blackThroughput_);
+    const double white = solve(board, Color::White, LinkUse::Node, whiteThroughput_);
     for (std::size_t c = 0; c < cellValues.size(); ++c)
         cellValues[c] = quantiseCell(blackThroughput_[c] + whiteThroughput_[c], kCellScale);
     return toMove == Color::Black ? valueOf(board, toMove, black, white)

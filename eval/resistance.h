@@ -9,9 +9,15 @@
 
 namespace hex::eval {
 
+// What an evaluation is for, as far as the link source's work goes: a value alone (`Leaf`: a
+// search's leaves, whose positions no other evaluation starts from) or a position whose children
+// may be evaluated next (`Node`: the cell values order its moves). A source that keeps its work
+// for later positions (VcLinks) keeps only a node's.
+enum class LinkUse { Leaf, Node };
+
 // Supplies the extra links (virtual connections) of a colour's circuit for a position. The
 // provider appends to the vector it is given; it is called once per colour and evaluation.
-using LinkProvider = std::function<void(const Board&, Color, std::vector<Link>&)>;
+using LinkProvider = std::function<void(const Board&, Color, LinkUse, std::vector<Link>&)>;
 // Asked after the links of both colours were made for a position: the winner that the source's
 // own knowledge proves (e.g. an edge-to-edge virtual connection) with the given side to move, or
 // nullopt.
@@ -43,7 +49,7 @@ public:
     double resistance(const Board& board, Color color);
 
 private:
-    double solve(const Board& board, Color color, std::span<double> throughput);
+    double solve(const Board& board, Color color, LinkUse use, std::span<double> throughput);
     Score score(double ownResistance, double opponentResistance) const;
     Score valueOf(const Board& board, Color toMove, double ownResistance,
                   double opponentResistance) const;

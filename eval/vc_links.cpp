@@ -78,7 +78,7 @@ std::size_t VcLinks::heldBytes(const std::vector<Base>& bases) noexcept {
     return bytes;
 }
 
-void VcLinks::buildConnections(const Board& board, Color color) {
+void VcLinks::buildConnections(const Board& board, Color color, bool keep) {
     ++builds_;
     if (Base* base = closestBase(board, color)) {
         base->lastUse = ++clock_;
@@ -87,7 +87,8 @@ void VcLinks::buildConnections(const Board& board, Color color) {
     } else {
         connections_.build(board, color, Connections::Scope::FullsOnly);
     }
-    keepBuild(board, color);
+    if (keep)
+        keepBuild(board, color);
 }
 
 std::optional<Color> VcLinks::provenWinner(const Board& board, Color toMove) const {
@@ -96,8 +97,8 @@ std::optional<Color> VcLinks::provenWinner(const Board& board, Color toMove) con
         .winner;
 }
 
-void VcLinks::append(const Board& board, Color color, std::vector<Link>& links) {
-    buildConnections(board, color);
+void VcLinks::append(const Board& board, Color color, std::vector<Link>& links, bool keepBuild) {
+    buildConnections(board, color, keepBuild);
     edges_[colourIndex(color)] = summariseEdges(connections_);
     const Geometry& g = board.geometry();
     // One endpoint per empty cell and per own group (at its representative), ranked in node

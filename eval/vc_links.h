@@ -51,8 +51,11 @@ public:
         : conductances_(conductances), connections_(limits),
           baseBytesPerColour_(baseBytesPerColour) {}
 
-    // Builds color's connections on board and appends their links.
-    void append(const Board& board, Color color, std::vector<Link>& links);
+    // Builds color's connections on board and appends their links. `keepBuild`: whether the
+    // build joins the kept ones, as a base for later positions (a search's node, whose children
+    // come next); a leaf's is not kept (saving it cost about a tenth of a search's time, and it
+    // would push out the builds the next leaves derive from).
+    void append(const Board& board, Color color, std::vector<Link>& links, bool keepBuild = true);
 
     // The winner that the edge-to-edge connections of the last two builds prove, with toMove to
     // play (analyseGameState: an own full or semi wins, an opponent full or an empty must-play
@@ -73,7 +76,7 @@ private:
         std::uint64_t lastUse = 0; // the least recently used base makes room for a new one
     };
 
-    void buildConnections(const Board& board, Color color);
+    void buildConnections(const Board& board, Color color, bool keep);
     Base* closestBase(const Board& board, Color color);
     void keepBuild(const Board& board, Color color);
     void keepWithinBudget(std::vector<Base>& bases);

@@ -95,7 +95,7 @@ TEST(Resistance, LinkProviderAddsConductanceInParallel) {
     const Board board(3, 3);
     const double plain = evaluator.resistance(board, Color::Black);
     // A link straight from edge to edge is a resistor in parallel with the whole board.
-    evaluator.setLinkProvider([](const Board& b, Color color, std::vector<Link>& links) {
+    evaluator.setLinkProvider([](const Board& b, Color color, LinkUse, std::vector<Link>& links) {
         links.push_back({b.geometry().edge1(color), b.geometry().edge2(color), 0.5});
     });
     EXPECT_NEAR(evaluator.resistance(board, Color::Black), 1.0 / (1.0 / plain + 0.5), 1e-12);
@@ -110,7 +110,7 @@ TEST(Resistance, LinkCanBridgeAnOpponentWall) {
     for (int x = 0; x < 3; ++x)
         board.play(g.cell(x, 1), Color::White); // White wins: Black is cut off
     ASSERT_TRUE(std::isinf(evaluator.resistance(board, Color::Black)));
-    evaluator.setLinkProvider([](const Board& b, Color, std::vector<Link>& links) {
+    evaluator.setLinkProvider([](const Board& b, Color, LinkUse, std::vector<Link>& links) {
         links.push_back({b.geometry().cell(1, 0), b.geometry().cell(1, 2), 1.0});
     });
     // north =2= b1 -1- b3 =2= south, plus the other row-1 and row-3 cells in parallel.

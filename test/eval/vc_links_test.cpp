@@ -251,5 +251,39 @@ TEST(VcLinks, ATemplateToTheEdgeCountsAsTouchingIt) {
     EXPECT_LT(templateOff - onEdgeOff, templateVc - onEdgeVc);
 }
 
+// A leaf's build is not kept (nothing is evaluated from a search's leaf), and it does not push
+// out the node builds the leaves derive from: the siblings below one node all derive from it,
+// and the links of a leaf are the same whether builds are kept or not.
+TEST(VcLinks, LeafBuildsAreNotKeptAndLeaveTheNodesBuildInPlace) {
+    std::mt19937 rng(53);
+    const Board node = testing::randomPosition(9, 9, 16, rng);
+    VcLinks vc;
+    VcLinks keepingAll;
+    std::vector<Link> links;
+    vc.append(node, Color::Black, links, /*keepBuild=*/true);
+    keepingAll.append(node, Color::Black, links, /*keepBuild=*/true);
+    ASSERT_EQ(vc.keptBuilds(Color::Black), 1u);
+    const std::size_t keptBytes = vc.keptBytes(Color::Black);
+    for (const Cell move : node.emptyCells()) {
+        Board leaf = node;
+        leaf.play(move, Color::White);
+        const std::uint64_t derivedBefore = vc.derivedBuilds();
+        std::vector<Link> leafLinks;
+        vc.append(leaf, Color::Black, leafLinks, /*keepBuild=*/false);
+        EXPECT_EQ(vc.derivedBuilds(), derivedBefore + 1) << leaf.geometry().name(move);
+        EXPECT_EQ(vc.keptBuilds(Color::Black), 1u);
+        EXPECT_EQ(vc.keptBytes(Color::Black), keptBytes);
+        std::vector<Link> keptLinks;
+        keepingAll.append(leaf, Color::Black, keptLinks, /*keepBuild=*/true);
+        ASSERT_EQ(leafLinks.size(), keptLinks.size()) << leaf.geometry().name(move);
+        for (std::size_t i = 0; i < leafLinks.size(); ++i) {
+            EXPECT_EQ(leafLinks[i].a, keptLinks[i].a);
+            EXPECT_EQ(leafLinks[i].b, keptLinks[i].b);
+            EXPECT_EQ(leafLinks[i].conductance, keptLinks[i].conductance);
+        }
+    }
+    EXPECT_GT(keepingAll.keptBuilds(Color::Black), 1u);
+}
+
 } // namespace
 } // namespace hex::eval
