@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
     build-essential cmake ninja-build pkg-config
-    libboost-dev libspdlog-dev libfmt-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
+    libboost-dev libspdlog-dev libfmt-dev libeigen3-dev nlohmann-json3-dev libcli11-dev libabsl-dev
     libgtest-dev libgmock-dev libbenchmark-dev
     clang clang-format libclang-rt-14-dev
     python3
