@@ -164,30 +164,25 @@ template <int W>
 void Connections::finish(const HSearch<W>& engine, Scope scope) {
     if (scope == Scope::EdgesOnly) {
         if (edge1_ != edge2_)
-            copyOut(engine, edge1_, edge2_, true);
+            copyOut(engine, edge1_, edge2_);
         return;
     }
-    const bool allSemis = scope == Scope::AllPairs;
-    engine.forEachTouchedPair([&](int a, int b) {
-        const bool edgePair = (a == edge1_ && b == edge2_) || (a == edge2_ && b == edge1_);
-        copyOut(engine, a, b, allSemis || edgePair);
-    });
+    engine.forEachTouchedPair([&](int a, int b) { copyOut(engine, a, b); });
 }
 
 // Copies one pair's connections to full-width sets, sorted by size.
 template <int W>
-void Connections::copyOut(const HSearch<W>& engine, int a, int b, bool withSemis) {
+void Connections::copyOut(const HSearch<W>& engine, int a, int b) {
     const auto& found = engine.result(a, b);
-    if (found.fulls.empty() && (!withSemis || found.semis.empty()))
+    if (found.fulls.empty() && found.semis.empty())
         return;
     const std::size_t ab = pairIndex(a, b);
     PairVcs& out = pairs_[ab];
     usedPairs_.push_back(static_cast<int>(ab));
     for (const auto& f : found.fulls)
         out.fulls.push_back(f.template resized<CellSet::kWords>());
-    if (withSemis)
-        for (const auto& s : found.semis)
-            out.semis.push_back({s.carrier.template resized<CellSet::kWords>(), s.key});
+    for (const auto& s : found.semis)
+        out.semis.push_back({s.carrier.template resized<CellSet::kWords>(), s.key});
     sortBySize(out.fulls, [](const CellSet& c) { return c.count(); });
     sortBySize(out.semis, [](const Semi& x) { return x.carrier.count(); });
 }
@@ -262,6 +257,25 @@ std::span<const Semi> Connections::edgeSemis() const noexcept {
     if (edge1_ == edge2_)
         return {};
     return pair(edge1_, edge2_).semis;
+}
+
+void Connections::fullPairs(std::vector<FullPair>& out) const {
+    out.clear();
+    onEngine(*slot_.engines, words_, [&](const auto& engine) {
+        engine.forEachTouchedPair([&](int a, int b) {
+            const auto& fulls = engine.result(a, b).fulls;
+            if (fulls.empty())
+                return;
+            auto meet = fulls.front();
+            bool adjacent = false;
+            for (const auto& carrier : fulls) {
+                meet &= carrier;
+                adjacent = adjacent || carrier.none();
+            }
+            out.push_back({map_.nodeOf[static_cast<std::size_t>(a)],
+                           map_.nodeOf[static_cast<std::size_t>(b)], adjacent, meet.count()});
+        });
+    });
 }
 
 int Connections::fullCount() const noexcept {

@@ -36,11 +36,10 @@ class Connections {
 public:
     explicit Connections(VcLimits limits = {}) : limits_(limits) {}
 
-    // Which results a build keeps: every pair; every pair's fulls and the edge pair's semis
-    // (the other semis answer empty; what the resistance links and the game-state analysis
-    // need); or only the pair of the owner's edges (what the game-state analysis needs; the
-    // other queries then answer empty). The search is the same, and so is what snapshot() saves.
-    enum class Scope { AllPairs, FullsOnly, EdgesOnly };
+    // Which results a build keeps: every pair, or only the pair of the owner's edges (what the
+    // game-state analysis needs; the other queries then answer empty, but fullPairs() still
+    // summarises every pair's fulls). The search is the same, and so is what snapshot() saves.
+    enum class Scope { AllPairs, EdgesOnly };
 
     void build(const Board& board, Color color, Scope scope = Scope::AllPairs);
     // Polled during every build (see HSearch::setStop): true ends it early with the connections
@@ -68,20 +67,20 @@ public:
     std::span<const CellSet> edgeFulls() const noexcept;
     std::span<const Semi> edgeSemis() const noexcept;
 
-    // Visits every pair of endpoints the last build joined by a full connection, as
-    // visit(nodeA, nodeB, fulls): one node of each endpoint (the cell, or a node of the group)
-    // and the pair's fulls, sorted by carrier size. The pairs come in no particular order.
-    template <typename Visit>
-    void forEachFullPair(Visit visit) const {
-        const auto nodes = static_cast<std::size_t>(nodes_);
-        for (const int i : usedPairs_) {
-            const auto index = static_cast<std::size_t>(i);
-            const PairVcs& p = pairs_[index];
-            if (!p.fulls.empty())
-                visit(map_.nodeOf[index / nodes], map_.nodeOf[index % nodes],
-                      std::span<const CellSet>(p.fulls));
-        }
-    }
+    // A pair of endpoints the last build joined by at least one full connection: one node of
+    // each (the cell, or a node of the group), whether one of its fulls has an empty carrier
+    // (the endpoints touch), and how many cells every one of its fulls needs (the size of the
+    // intersection of their carriers).
+    struct FullPair {
+        Cell a;
+        Cell b;
+        bool adjacent;
+        int needed;
+    };
+    // Every such pair of the last build, whatever its scope (read from the H-search's own
+    // lists, so an EdgesOnly build gives them without copying every pair's fulls out), in no
+    // particular order; `out` is cleared first.
+    void fullPairs(std::vector<FullPair>& out) const;
 
     // Size of the last build, for statistics.
     int fullCount() const noexcept;
@@ -120,7 +119,7 @@ private:
     template <int W>
     void finish(const HSearch<W>& engine, Scope scope);
     template <int W>
-    void copyOut(const HSearch<W>& engine, int a, int b, bool withSemis);
+    void copyOut(const HSearch<W>& engine, int a, int b);
 
     VcLimits limits_;
     StopFn stop_;

@@ -83,9 +83,9 @@ void VcLinks::buildConnections(const Board& board, Color color, bool keep) {
     if (Base* base = closestBase(board, color)) {
         base->lastUse = ++clock_;
         ++derivedBuilds_;
-        connections_.buildFrom(base->snapshot, board, Connections::Scope::FullsOnly);
+        connections_.buildFrom(base->snapshot, board, Connections::Scope::EdgesOnly);
     } else {
-        connections_.build(board, color, Connections::Scope::FullsOnly);
+        connections_.build(board, color, Connections::Scope::EdgesOnly);
     }
     if (keep)
         keepBuild(board, color);
@@ -110,12 +110,12 @@ void VcLinks::append(const Board& board, Color color, std::vector<Link>& links, 
         if (!board.has(c, opponent(color)) && (board.isEmpty(c) || board.group(c) == c))
             rank_[static_cast<std::size_t>(c)] = next++;
     found_.clear();
-    connections_.forEachFullPair([&](Cell x, Cell y, std::span<const CellSet> fulls) {
-        // Sorted by carrier size: an empty carrier is an adjacency, already in the circuit.
-        if (fulls.front().none())
-            return;
-        Cell a = board.isEmpty(x) ? x : board.group(x);
-        Cell b = board.isEmpty(y) ? y : board.group(y);
+    connections_.fullPairs(fullPairs_);
+    for (const Connections::FullPair& pair : fullPairs_) {
+        if (pair.adjacent) // an adjacency, already in the circuit
+            continue;
+        Cell a = board.isEmpty(pair.a) ? pair.a : board.group(pair.a);
+        Cell b = board.isEmpty(pair.b) ? pair.b : board.group(pair.b);
         std::size_t first = rank_[static_cast<std::size_t>(a)];
         std::size_t second = rank_[static_cast<std::size_t>(b)];
         if (first > second) {
@@ -125,8 +125,8 @@ void VcLinks::append(const Board& board, Color color, std::vector<Link>& links, 
         // Zero for two own groups by default (Wolve's conductances): no link.
         const double base = baseConductance(board, a, b);
         if (base > 0)
-            found_.push_back({first, second, {a, b, base / carrierDivisor(fulls)}});
-    });
+            found_.push_back({first, second, {a, b, base / carrierDivisor(pair.needed)}});
+    }
     std::sort(found_.begin(), found_.end(), [](const RankedLink& l, const RankedLink& r) {
         return l.first != r.first ? l.first < r.first : l.second < r.second;
     });
@@ -143,12 +143,9 @@ double VcLinks::baseConductance(const Board& board, Cell a, Cell b) const {
 }
 
 // k + 1, or the power of two at or above it, with k the cells every full carrier needs.
-double VcLinks::carrierDivisor(std::span<const CellSet> fulls) const {
-    CellSet common = fulls.front();
-    for (const CellSet& carrier : fulls.subspan(1))
-        common &= carrier;
-    const auto needed = static_cast<unsigned>(common.count());
-    return conductances_.divisor == CarrierDivisor::Linear ? needed + 1 : std::bit_ceil(needed + 1);
+double VcLinks::carrierDivisor(int needed) const {
+    const auto k = static_cast<unsigned>(needed);
+    return conductances_.divisor == CarrierDivisor::Linear ? k + 1 : std::bit_ceil(k + 1);
 }
 
 } // namespace hex::eval

@@ -83,7 +83,7 @@ private:
     static std::size_t heldBytes(const std::vector<Base>& bases) noexcept;
 
     double baseConductance(const Board& board, Cell a, Cell b) const;
-    double carrierDivisor(std::span<const CellSet> fulls) const;
+    double carrierDivisor(int needed) const;
 
     VcConductances conductances_;
     Connections connections_;
@@ -97,6 +97,7 @@ private:
     };
     std::vector<std::size_t> rank_; // per node: its endpoint's rank
     std::vector<RankedLink> found_;
+    std::vector<Connections::FullPair> fullPairs_;
     std::array<std::vector<Base>, 2> bases_; // by colour index
     std::array<EdgeSummary, 2> edges_;       // of the last build per colour
     std::uint64_t clock_ = 0;

@@ -165,9 +165,40 @@ TEST(Connections, EveryReportedConnectionHoldsByBruteForce) {
     EXPECT_GT(checked, testing::trials(5000));
 }
 
-// forEachFullPair is another way to read the same build: it visits each pair of endpoints that
-// fulls() reports a connection for, once, with the same list, and no other pair.
-TEST(Connections, ForEachFullPairVisitsExactlyThePairsWithFulls) {
+// fullPairs() of a build of any scope summarises the fulls that an AllPairs build reports for
+// each pair of endpoints: the same pairs, each once, whether one carrier is empty, and the size
+// of the carriers' intersection.
+void expectTheFullPairsOf(const Board& board, Color color, const Connections& all,
+                          const Connections& summarised) {
+    const auto group = [&](Cell c) { return board.isEmpty(c) ? c : board.group(c); };
+    std::vector<Connections::FullPair> pairs;
+    summarised.fullPairs(pairs);
+    std::vector<std::pair<Cell, Cell>> visited;
+    for (const Connections::FullPair& pair : pairs) {
+        const auto fulls = all.fulls(pair.a, pair.b);
+        ASSERT_FALSE(fulls.empty());
+        CellSet meet = fulls.front();
+        for (const CellSet& carrier : fulls)
+            meet &= carrier;
+        EXPECT_EQ(pair.adjacent, fulls.front().none()); // sorted by size: the empty one first
+        EXPECT_EQ(pair.needed, meet.count());
+        visited.emplace_back(std::min(group(pair.a), group(pair.b)),
+                             std::max(group(pair.a), group(pair.b)));
+    }
+    std::vector<std::pair<Cell, Cell>> withFulls;
+    const std::vector<Cell> ends = endpoints(board, color);
+    for (std::size_t i = 0; i < ends.size(); ++i)
+        for (std::size_t j = i + 1; j < ends.size(); ++j)
+            if (!all.fulls(ends[i], ends[j]).empty())
+                withFulls.emplace_back(ends[i], ends[j]);
+    std::sort(visited.begin(), visited.end());
+    EXPECT_EQ(visited, withFulls) << board.width() << "x" << board.height() << ", "
+                                  << colorName(color);
+}
+
+// fullPairs is another way to read the same build: each pair of endpoints that fulls() reports
+// a connection for, once, summarised, and no other pair.
+TEST(Connections, FullPairsSummariseExactlyThePairsWithFulls) {
     std::mt19937 rng(4242);
     Connections vcs;
     int positions = 0;
@@ -180,22 +211,7 @@ TEST(Connections, ForEachFullPairVisitsExactlyThePairsWithFulls) {
         ++positions;
         for (Color color : {Color::Black, Color::White}) {
             vcs.build(*board, color);
-            const auto group = [&](Cell c) { return board->isEmpty(c) ? c : board->group(c); };
-            std::vector<std::pair<Cell, Cell>> visited;
-            vcs.forEachFullPair([&](Cell a, Cell b, std::span<const CellSet> fulls) {
-                const auto expected = vcs.fulls(a, b);
-                EXPECT_TRUE(
-                    std::equal(fulls.begin(), fulls.end(), expected.begin(), expected.end()));
-                visited.emplace_back(std::min(group(a), group(b)), std::max(group(a), group(b)));
-            });
-            std::vector<std::pair<Cell, Cell>> withFulls;
-            const std::vector<Cell> ends = endpoints(*board, color);
-            for (std::size_t i = 0; i < ends.size(); ++i)
-                for (std::size_t j = i + 1; j < ends.size(); ++j)
-                    if (!vcs.fulls(ends[i], ends[j]).empty())
-                        withFulls.emplace_back(ends[i], ends[j]);
-            std::sort(visited.begin(), visited.end());
-            EXPECT_EQ(visited, withFulls) << size << "x" << size << ", " << colorName(color);
+            expectTheFullPairsOf(*board, color, vcs, vcs);
         }
     }
 }
@@ -298,35 +314,12 @@ TEST(Connections, EveryCarrierWidthFindsTheSameConnections) {
     }
 }
 
-// Every pair's fulls of a FullsOnly build are those of an AllPairs build, and it has no semi
-// but the edge pair's.
-void expectTheSameFullsAndEdgeSemis(const Board& board, const Connections& all,
-                                    const Connections& fulls) {
-    const Geometry& g = board.geometry();
-    for (Cell a = 0; a < g.nodeCount(); ++a) {
-        for (Cell b = a + 1; b < g.nodeCount(); ++b) {
-            const auto expected = all.fulls(a, b);
-            const auto found = fulls.fulls(a, b);
-            EXPECT_TRUE(std::equal(expected.begin(), expected.end(), found.begin(), found.end()));
-            // The edge pair, named by any node of either edge's group.
-            const bool edgePair = fulls.semis(a, b).data() == fulls.edgeSemis().data();
-            if (!edgePair) {
-                EXPECT_TRUE(fulls.semis(a, b).empty());
-            }
-        }
-    }
-    ASSERT_EQ(all.edgeSemis().size(), fulls.edgeSemis().size());
-    for (std::size_t i = 0; i < all.edgeSemis().size(); ++i)
-        EXPECT_EQ(all.edgeSemis()[i].carrier, fulls.edgeSemis()[i].carrier);
-}
-
-// The narrower scopes keep what they promise: EdgesOnly the edge pair's connections, FullsOnly
-// every full and the edge pair's semis.
+// The narrower scope keeps what it promises: EdgesOnly the edge pair's connections, and the
+// summary of every pair's fulls.
 TEST(Connections, NarrowScopesKeepWhatTheyPromise) {
     std::mt19937 rng(5);
     Connections all;
     Connections edges;
-    Connections fulls;
     for (int round = 0; round < 40; ++round) {
         auto board = testing::randomPosition(5, static_cast<int>(rng() % 12), rng);
         if (!board)
@@ -334,8 +327,7 @@ TEST(Connections, NarrowScopesKeepWhatTheyPromise) {
         const Color color = round % 2 == 0 ? Color::Black : Color::White;
         all.build(*board, color);
         edges.build(*board, color, Connections::Scope::EdgesOnly);
-        fulls.build(*board, color, Connections::Scope::FullsOnly);
-        expectTheSameFullsAndEdgeSemis(*board, all, fulls);
+        expectTheFullPairsOf(*board, color, all, edges);
         const auto& fullsAll = all.edgeFulls();
         const auto& fullsEdges = edges.edgeFulls();
         EXPECT_TRUE(
