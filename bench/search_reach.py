@@ -15,25 +15,21 @@ reached it, and writes one line per position (moves, static depth, quiescent dep
 import argparse
 import collections
 import re
-import subprocess
 import sys
+
+from selfplay import Engine
 
 ITERATION = re.compile(r"\] depth (\d+)( with quiescence)? score")
 
 
 def reach(engine, moves, size, seconds):
-    """The deepest static and quiescent iterations finished on one position."""
-    commands = [f"boardsize {size} {size}", "param_ohmhex solver_beside 0",
-                f"param_ohmhex max_time {seconds}"]
-    colour = "b"
-    for move in moves:
-        commands.append(f"play {colour} {move}")
-        colour = "w" if colour == "b" else "b"
-    commands += [f"genmove {colour}", "quit"]
-    run = subprocess.run(engine, input="\n".join(commands) + "\n", capture_output=True,
-                         text=True, check=True)
+    """The deepest static and quiescent iterations finished on one position (a fresh process,
+    so that no table from the other positions helps)."""
+    process = Engine(engine, {"solver_beside": 0, "max_time": seconds})
+    process.send(f"boardsize {size} {size}")
+    process.send(f"genmove {process.play_moves(moves)}")
     static = quiescent = 0
-    for line in run.stderr.splitlines():
+    for line in process.close().splitlines():
         found = ITERATION.search(line)
         if not found:
             continue
