@@ -3,7 +3,8 @@
 //
 // usage: solver_bench [sizes...] [--no-vc] [--no-inferior] [--no-inferior-moves] [--no-pattern]
 //                     [--no-table] [--no-lookahead] [--dfpn-lookahead-max SIZE] [--no-dfpn]
-//                     [--no-vc-cache] [--own-connections] [--fresh] [--max-seconds S]
+//                     [--no-vc-cache] [--no-winning-replies] [--own-connections] [--fresh]
+//                     [--max-seconds S]
 //                     [--max-nodes N] [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS]
 //                     [--vc-ladders] [--vc-edge-windows] [--sibling-phi-divisor D]
 //                     [--delta-per-gap K] [--vc-chain N] [--threads N] [--vc-timing]
@@ -14,6 +15,7 @@
 //   solves the named openings only (repeatable); --dfpn-lookahead-max sets
 //   SolverParams::dfpnLookaheadMaxSize (proof-number search's lookahead up to that board size);
 //   --sibling-phi-divisor and --delta-per-gap set the fresh-child bounds (0 0: (1, 1));
+//   --no-winning-replies keeps the static move order (SolverParams::useWinningReplies off).
 //   --own-connections builds the mover's own connections at every node (skipOwnConnections off).
 //   --vc-chain N sets SolverParams::vcDerivationChain (0: every build from scratch).
 //   --vc-ladders extends the solver's connections along second-row ladders (VcLimits::ladders,
@@ -93,6 +95,8 @@ Args parse(int argc, char** argv) {
             args.params.useDfpn = false;
         else if (a == "--no-vc-cache")
             args.params.useVcCache = false;
+        else if (a == "--no-winning-replies")
+            args.params.useWinningReplies = false;
         else if (a == "--vc-ring" && i + 1 < argc)
             args.params.vcSnapshotsPerDepth = std::atoi(argv[++i]);
         else if (a == "--vc-chain" && i + 1 < argc)

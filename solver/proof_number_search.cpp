@@ -50,6 +50,8 @@ std::size_t ProofNumberSearch::bytesPerBoundsEntry() {
 }
 
 Outcome ProofNumberSearch::solve(Color toMove) {
+    replies_.clear();
+    arriving_.clear();
     Bounds bounds;
     bool solved = false;
     Outcome o = mid(toMove, {kInfinite, kInfinite}, bounds, solved);
@@ -107,7 +109,15 @@ Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet
                                        Bounds threshold, Bounds& out, bool& solved) {
     Board& board = context_.board();
     std::vector<Child> children;
-    const std::vector<ScoredMove> order = scoreMoves(board, candidates);
+    std::vector<ScoredMove> order = scoreMoves(board, candidates);
+    const int depth = context_.depth();
+    const Cell arriving = arrivingMove(depth);
+    if (params_.useWinningReplies)
+        replies_.promote(depth, toMove, arriving, order);
+    const auto won = [&](Cell m) {
+        if (params_.useWinningReplies)
+            replies_.note(depth, toMove, arriving, m);
+    };
     for (const ScoredMove& move : order) {
         const Cell m = move.move;
         if (!candidates.test(m))
@@ -122,6 +132,7 @@ Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet
         }
         if (!p.result.win) {
             solved = true;
+            won(m);
             CellSet proof = p.result.proof;
             proof.set(m);
             return {true, proof, m};
@@ -161,6 +172,7 @@ Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet
         const Bounds childThreshold{threshold.delta - (delta - child.bounds.phi),
                                     std::min(threshold.phi, aboveSecondBest(delta2))};
         board.play(child.move, toMove);
+        setArrivingMove(depth + 1, child.move);
         Bounds childBounds;
         bool childSolved = false;
         const Outcome r = mid(opponent(toMove), childThreshold, childBounds, childSolved);
@@ -173,6 +185,7 @@ Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet
         }
         if (!r.win) {
             solved = true;
+            won(child.move);
             CellSet proof = r.proof;
             proof.set(child.move);
             return {true, proof, child.move};
@@ -182,6 +195,18 @@ Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet
         candidates.reset(child.move);
         losePattern |= r.proof;
     }
+}
+
+Cell ProofNumberSearch::arrivingMove(int depth) const {
+    const auto d = static_cast<std::size_t>(depth);
+    return d < arriving_.size() ? arriving_[d] : kNoCell;
+}
+
+void ProofNumberSearch::setArrivingMove(int depth, Cell move) {
+    const auto d = static_cast<std::size_t>(depth);
+    if (arriving_.size() <= d)
+        arriving_.resize(d + 1, kNoCell);
+    arriving_[d] = move;
 }
 
 // A full bounds table evicts the bounds of a node that cost little (BoundedTable): bounds only

@@ -7,9 +7,11 @@
 #include "solver/proof_table.h"
 #include "solver/solve_context.h"
 #include "solver/solver_types.h"
+#include "solver/winning_replies.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace hex {
 
@@ -17,7 +19,8 @@ namespace hex {
 // Pawlewicz's 1+epsilon second-best threshold) on top of the same node knowledge as the
 // depth-first search: fill-in, VC wins and losses, must-play candidates, lookahead, proof
 // patterns. A child proven won by the opponent prunes the candidates to its pattern, as in
-// DepthFirstSearch. Proven nodes go to the proof table (which this search needs: proven children
+// DepthFirstSearch. Moves that won elsewhere in the proof are tried first (WinningReplies).
+// Proven nodes go to the proof table (which this search needs: proven children
 // are found there on later visits), open ones keep their bounds in a bound table of its own.
 class ProofNumberSearch {
 public:
@@ -57,6 +60,9 @@ private:
     Bounds freshBounds(int scoreGap, std::size_t siblings) const;
     // Whether fresh children are judged statically (see SolverParams::dfpnLookaheadMaxSize).
     bool lookahead() const noexcept;
+    // The move that led to the node at `depth` on the current path (kNoCell at the root).
+    Cell arrivingMove(int depth) const;
+    void setArrivingMove(int depth, Cell move);
     // Keeps an open node's bounds, with the nodes spent on it so far plus `work`.
     void keepBounds(Key key, Bounds bounds, std::uint64_t work);
 
@@ -65,6 +71,8 @@ private:
     NodeAnalysis& analysis_;
     ProofTable& table_;
     BoundedTable<Bounds> bounds_; // open nodes, keyed like the proof table
+    WinningReplies replies_;      // tried first (SolverParams::useWinningReplies)
+    std::vector<Cell> arriving_;  // by depth: the move that led to the node on the current path
 };
 
 } // namespace hex

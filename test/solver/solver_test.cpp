@@ -117,6 +117,29 @@ TEST(Solver, TwoIdenticalSolvesCountTheSameNodes) {
     EXPECT_EQ(ra.proof, rb.proof);
 }
 
+// A solve starts with no winning replies of its own (WinningReplies): after another solve and a
+// cleared table it searches exactly the nodes a new solver does. (The VC cache and the kept
+// builds, which a cleared table keeps, are off here.)
+TEST(Solver, ASolveDoesNotDependOnTheOnesBefore) {
+    SolverParams params;
+    params.useVcCache = false;
+    params.vcDerivationChain = 0;
+    const Geometry& g = Geometry::of(6, 6);
+    Board before(g);
+    before.play(g.cell(1, 1), Color::Black);
+    Board board(g);
+    board.play(g.cell(5, 1), Color::Black);
+    Solver used(params);
+    ASSERT_TRUE(used.solve(before, Color::White).winner);
+    used.clearTable();
+    Solver fresh(params);
+    const SolveResult a = used.solve(board, Color::White);
+    const SolveResult b = fresh.solve(board, Color::White);
+    EXPECT_GT(a.stats.nodes, 200U);
+    EXPECT_EQ(a.stats.nodes, b.stats.nodes);
+    EXPECT_EQ(a.proof, b.proof);
+}
+
 // A helper alone, on 5x5 positions of two to four stones (small random positions are mostly
 // decided at the root, where a helper has nothing to do): a winning move it reports wins, as
 // the single-threaded solver (checked against minimax above) says, with a proof that holds.
