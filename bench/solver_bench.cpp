@@ -3,7 +3,8 @@
 //
 // usage: solver_bench [sizes...] [--no-vc] [--no-inferior] [--no-inferior-moves] [--no-pattern]
 //                     [--no-table] [--no-lookahead] [--dfpn-lookahead-max SIZE] [--no-dfpn]
-//                     [--no-vc-cache] [--no-winning-replies] [--own-connections] [--fresh]
+//                     [--no-vc-cache] [--no-winning-replies] [--analysis-memos N]
+//                     [--own-connections] [--fresh]
 //                     [--max-seconds S]
 //                     [--max-nodes N] [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS]
 //                     [--vc-ladders] [--vc-edge-windows] [--sibling-phi-divisor D]
@@ -16,6 +17,8 @@
 //   SolverParams::dfpnLookaheadMaxSize (proof-number search's lookahead up to that board size);
 //   --sibling-phi-divisor and --delta-per-gap set the fresh-child bounds (0 0: (1, 1));
 //   --no-winning-replies keeps the static move order (SolverParams::useWinningReplies off).
+//   --analysis-memos N keeps N fill-ins and inferior-move lists for the next visits of their
+//   positions (0: none; SolverParams::analysisMemoEntries).
 //   --own-connections builds the mover's own connections at every node (skipOwnConnections off).
 //   --vc-chain N sets SolverParams::vcDerivationChain (0: every build from scratch).
 //   --vc-ladders extends the solver's connections along second-row ladders (VcLimits::ladders,
@@ -97,6 +100,8 @@ Args parse(int argc, char** argv) {
             args.params.useVcCache = false;
         else if (a == "--no-winning-replies")
             args.params.useWinningReplies = false;
+        else if (a == "--analysis-memos" && i + 1 < argc)
+            args.params.analysisMemoEntries = static_cast<std::size_t>(std::atoll(argv[++i]));
         else if (a == "--vc-ring" && i + 1 < argc)
             args.params.vcSnapshotsPerDepth = std::atoi(argv[++i]);
         else if (a == "--vc-chain" && i + 1 < argc)
@@ -218,6 +223,7 @@ void printSummary(int n, const hex::Geometry& g, std::vector<Opening> done, doub
         total.vcDerived += s.vcDerived;
         total.vcCacheHits += s.vcCacheHits;
         total.prunedMoves += s.prunedMoves;
+        total.memoHits += s.memoHits;
         totalCpu += o.cpu;
         if (worst == nullptr || o.cpu > worst->cpu)
             worst = &o;
@@ -229,8 +235,8 @@ void printSummary(int n, const hex::Geometry& g, std::vector<Opening> done, doub
     std::printf("OPEN %dx%d WIN:%s\nOPEN %dx%d LOSS:%s\n", n, n, wins.c_str(), n, n,
                 losses.c_str());
     std::printf("total %dx%d: %.3f s wall (cpu %.3f s), %llu nodes (+%llu lookaheads), %llu VC "
-                "builds (%llu derived), VC cache hits %llu, inferior moves pruned %llu, tt hits "
-                "%.1f%%, worst %s "
+                "builds (%llu derived), VC cache hits %llu, inferior moves pruned %llu, memo hits "
+                "%llu, tt hits %.1f%%, worst %s "
                 "cpu %.3f s, unknown %d\n",
                 n, n, wall, totalCpu, static_cast<unsigned long long>(total.nodes),
                 static_cast<unsigned long long>(total.lookaheads),
@@ -238,6 +244,7 @@ void printSummary(int n, const hex::Geometry& g, std::vector<Opening> done, doub
                 static_cast<unsigned long long>(total.vcDerived),
                 static_cast<unsigned long long>(total.vcCacheHits),
                 static_cast<unsigned long long>(total.prunedMoves),
+                static_cast<unsigned long long>(total.memoHits),
                 rate(total.tableHits, total.tableLookups),
                 worst ? g.name(worst->cell).c_str() : "-", worst ? worst->cpu : 0.0, unknown);
 }

@@ -1,18 +1,37 @@
 #include "solver/node_analysis.h"
 
 #include "connections/inferior_moves.h"
+#include "core/zobrist.h"
 
 #include <cstdint>
 
 namespace hex {
 
 NodeAnalysis::NodeAnalysis(const SolverParams& params, SolveContext& context)
-    : params_(params), context_(context), builds_(params, context) {}
+    : params_(params), context_(context), builds_(params, context),
+      fills_(params.analysisMemoEntries), inferiors_(params.analysisMemoEntries) {}
 
 FillIn NodeAnalysis::fillIn() {
-    FillIn fill;
-    if (params_.useInferior)
-        fill = fillInferior(context_.board());
+    if (!params_.useInferior)
+        return {};
+    Board& board = context_.board();
+    const Key key = board.key();
+    if (const FillMemo* memo = fills_.find(key)) {
+        ++context_.stats().memoHits;
+        for (const auto& [cell, color] : memo->stones)
+            board.play(cell, color);
+        return {memo->cells, static_cast<int>(memo->stones.size())};
+    }
+    const FillIn fill = fillInferior(board);
+    if (fills_.enabled()) {
+        FillMemo& memo = fills_.store(key);
+        memo.stones.clear();
+        const auto history = board.history();
+        for (std::size_t i = history.size() - static_cast<std::size_t>(fill.stones);
+             i < history.size(); ++i)
+            memo.stones.emplace_back(history[i].cell, history[i].color);
+        memo.cells = fill.cells;
+    }
     return fill;
 }
 
@@ -77,12 +96,25 @@ StaticVerdict NodeAnalysis::analyse(Color toMove, const FillIn& fill) {
 void NodeAnalysis::pruneInferiorMoves(Color toMove, StaticVerdict& s) {
     if (!params_.useInferiorMoves || s.win)
         return;
-    const InferiorMoves inferior = findInferiorMoves(context_.board(), toMove, s.mustPlay);
+    const InferiorMemo inferior = inferiorMoves(toMove, s.mustPlay);
     if (inferior.pruned.none())
         return;
     context_.stats().prunedMoves += static_cast<std::uint64_t>(inferior.pruned.count());
     s.mustPlay -= inferior.pruned;
     s.mustPlayReason |= inferior.support;
+}
+
+// findInferiorMoves, or what it found before on the same position and candidates.
+InferiorMemo NodeAnalysis::inferiorMoves(Color toMove, const CellSet& candidates) {
+    Board& board = context_.board();
+    const Key key = board.key() ^ zobrist::sideToMove(toMove);
+    if (const InferiorMemo* memo = inferiors_.find(key); memo && memo->candidates == candidates)
+        return *memo;
+    const InferiorMoves found = findInferiorMoves(board, toMove, candidates);
+    InferiorMemo result{candidates, found.pruned, found.support};
+    if (inferiors_.enabled())
+        inferiors_.store(key) = result;
+    return result;
 }
 
 // The lookahead's judgement of a child: the opponent's connections alone. The mover's own

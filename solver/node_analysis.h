@@ -3,6 +3,7 @@
 #include "connections/cell_set.h"
 #include "connections/game_state.h"
 #include "connections/inferior.h"
+#include "solver/analysis_memos.h"
 #include "solver/connection_builds.h"
 #include "solver/outcome.h"
 #include "solver/solve_context.h"
@@ -45,11 +46,14 @@ private:
     bool ownConnectionsMayDecide(Color toMove, const FillIn& fill) const;
     static StaticVerdict fromGameState(const GameState& state, Color toMove);
     void pruneInferiorMoves(Color toMove, StaticVerdict& s);
+    InferiorMemo inferiorMoves(Color toMove, const CellSet& candidates);
     StaticVerdict threats(Color toMove);
 
     const SolverParams& params_;
     SolveContext& context_;
     ConnectionBuilds builds_;
+    AnalysisMemos<FillMemo> fills_;         // by the position before the fill-in
+    AnalysisMemos<InferiorMemo> inferiors_; // by the position after it and the side to move
 };
 
 } // namespace hex

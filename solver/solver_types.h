@@ -58,6 +58,9 @@ struct SolverParams {
     // winning answer to the move that led to it). All 49 7x7 openings: 512,935 nodes instead of
     // 650,521; 8x8 d1: 396,540 instead of 615,026 (docs/solver.md).
     bool useWinningReplies = true;
+    // Fill-ins and inferior moves kept for the next visits of their positions, direct-mapped
+    // (AnalysisMemos; exact, so only the time changes); 0 computes them at every visit.
+    std::size_t analysisMemoEntries = std::size_t{1} << 14;
     VcLimits vcLimits;
     // Proven results and proof-number bounds kept at most; a full table evicts the entries that
     // took the least work (BoundedTable). Solver::setMemory sets both from a budget in bytes.
@@ -105,6 +108,7 @@ struct SolveStats {
     std::uint64_t lookaheads = 0;  // children evaluated statically to order the moves
     std::uint64_t vcCacheHits = 0; // VC builds answered by the cache
     std::uint64_t prunedMoves = 0; // vulnerable and dominated candidates left out
+    std::uint64_t memoHits = 0;    // fill-ins replayed from a memo (AnalysisMemos)
     double seconds = 0;
 
     // Adds another thread's counters (not its seconds: the threads run at once).
@@ -117,6 +121,7 @@ struct SolveStats {
         lookaheads += other.lookaheads;
         vcCacheHits += other.vcCacheHits;
         prunedMoves += other.prunedMoves;
+        memoHits += other.memoHits;
         return *this;
     }
 };

@@ -140,6 +140,33 @@ TEST(Solver, ASolveDoesNotDependOnTheOnesBefore) {
     EXPECT_EQ(a.proof, b.proof);
 }
 
+// The memos of fill-ins and inferior moves are exact: with or without them (or with a single
+// slot, overwritten all the time) a solve visits the same nodes and finds the same proof.
+TEST(Solver, AnalysisMemosChangeNothingButTheTime) {
+    const Geometry& g = Geometry::of(6, 6);
+    std::vector<std::uint64_t> nodes;
+    std::vector<CellSet> proofs;
+    std::vector<std::uint64_t> memoHits;
+    for (const std::size_t entries : {std::size_t{0}, std::size_t{1}, std::size_t{1} << 14}) {
+        SolverParams params;
+        params.analysisMemoEntries = entries;
+        Solver solver(params);
+        Board board(g);
+        board.play(g.cell(5, 1), Color::Black);
+        const SolveResult r = solver.solve(board, Color::White);
+        ASSERT_TRUE(r.winner);
+        nodes.push_back(r.stats.nodes);
+        proofs.push_back(r.proof);
+        memoHits.push_back(r.stats.memoHits);
+    }
+    EXPECT_EQ(nodes[1], nodes[0]);
+    EXPECT_EQ(nodes[2], nodes[0]);
+    EXPECT_EQ(proofs[1], proofs[0]);
+    EXPECT_EQ(proofs[2], proofs[0]);
+    EXPECT_EQ(memoHits[0], 0U);
+    EXPECT_GT(memoHits[2], 100U); // the memos are used
+}
+
 // A helper alone, on 5x5 positions of two to four stones (small random positions are mostly
 // decided at the root, where a helper has nothing to do): a winning move it reports wins, as
 // the single-threaded solver (checked against minimax above) says, with a proof that holds.
