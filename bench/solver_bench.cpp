@@ -4,11 +4,10 @@
 // usage: solver_bench [sizes...] [--no-vc] [--no-inferior] [--no-inferior-moves] [--no-pattern]
 //                     [--no-table] [--no-lookahead] [--dfpn-lookahead-max SIZE] [--no-dfpn]
 //                     [--no-vc-cache] [--no-winning-replies] [--analysis-memos N]
-//                     [--own-connections] [--fresh]
-//                     [--max-seconds S]
-//                     [--max-nodes N] [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS]
-//                     [--vc-ladders] [--vc-edge-windows] [--sibling-phi-divisor D]
-//                     [--delta-per-gap K] [--vc-chain N] [--threads N] [--vc-timing]
+//                     [--own-connections] [--fresh] [--max-seconds S] [--max-nodes N]
+//                     [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS] [--vc-ladders]
+//                     [--vc-edge-windows] [--sibling-phi-divisor D] [--delta-per-gap K]
+//                     [--vc-chain N] [--threads N] [--vc-timing]
 //                     [--memory-mb MB] [--progress SECONDS]
 //                     [--positions FILE] [--solve-threads N]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
@@ -214,16 +213,7 @@ void printSummary(int n, const hex::Geometry& g, std::vector<Opening> done, doub
     std::string losses;
     int unknown = 0;
     for (const Opening& o : done) {
-        const hex::SolveStats& s = o.result.stats;
-        total.nodes += s.nodes;
-        total.tableHits += s.tableHits;
-        total.tableLookups += s.tableLookups;
-        total.lookaheads += s.lookaheads;
-        total.vcBuilds += s.vcBuilds;
-        total.vcDerived += s.vcDerived;
-        total.vcCacheHits += s.vcCacheHits;
-        total.prunedMoves += s.prunedMoves;
-        total.memoHits += s.memoHits;
+        total += o.result.stats;
         totalCpu += o.cpu;
         if (worst == nullptr || o.cpu > worst->cpu)
             worst = &o;
