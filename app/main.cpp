@@ -53,6 +53,15 @@ int serveTcp(const std::string& address, const hex::Options& options) {
 } // namespace
 
 int main(int argc, char** argv) {
+#if defined(OHMHEX_NEEDS_POPCNT) && (defined(__GNUC__) || defined(__clang__))
+    // A build with -mpopcnt (OHMHEX_POPCNT) would die of an illegal instruction on a processor
+    // without it; say so instead.
+    if (!__builtin_cpu_supports("popcnt")) {
+        std::cerr << "ohmhex: this processor lacks the popcnt instruction; rebuild with "
+                     "-DOHMHEX_POPCNT=OFF\n";
+        return 1;
+    }
+#endif
     // `ohmhex bench [depth] [evaluator]`: the search's functional signature, then exit.
     if (argc >= 2 && std::string_view(argv[1]) == "bench") {
         const std::vector<std::string> args(argv + 2, argv + argc);
