@@ -7,6 +7,7 @@
 //                     [--own-connections] [--fresh] [--max-seconds S] [--max-nodes N]
 //                     [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS] [--vc-ladders]
 //                     [--vc-edge-windows] [--sibling-phi-divisor D] [--delta-per-gap K]
+//                     [--second-best-sixteenths E]
 //                     [--vc-chain N] [--threads N] [--vc-timing]
 //                     [--memory-mb MB] [--progress SECONDS]
 //                     [--positions FILE] [--solve-threads N]
@@ -15,6 +16,7 @@
 //   solves the named openings only (repeatable); --dfpn-lookahead-max sets
 //   SolverParams::dfpnLookaheadMaxSize (proof-number search's lookahead up to that board size);
 //   --sibling-phi-divisor and --delta-per-gap set the fresh-child bounds (0 0: (1, 1));
+//   --second-best-sixteenths sets the 1+epsilon rule's epsilon in sixteenths (default 4);
 //   --no-winning-replies keeps the static move order (SolverParams::useWinningReplies off).
 //   --analysis-memos N keeps N fill-ins and inferior-move lists for the next visits of their
 //   positions (0: none; SolverParams::analysisMemoEntries).
@@ -93,6 +95,8 @@ Args parse(int argc, char** argv) {
             args.params.dfpnSiblingPhiDivisor = std::atoi(argv[++i]);
         else if (a == "--delta-per-gap" && i + 1 < argc)
             args.params.dfpnDeltaPerScoreGap = std::atoi(argv[++i]);
+        else if (a == "--second-best-sixteenths" && i + 1 < argc)
+            args.params.dfpnSecondBestSixteenths = std::max(0, std::atoi(argv[++i]));
         else if (a == "--no-dfpn")
             args.params.useDfpn = false;
         else if (a == "--no-vc-cache")

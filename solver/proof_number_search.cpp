@@ -17,13 +17,16 @@ std::uint32_t saturatingAdd(std::uint32_t a, std::uint32_t b) {
         std::min<std::uint64_t>(std::uint64_t{a} + std::uint64_t{b}, kLargest));
 }
 
-// 1+epsilon with epsilon = 1/4: the best child may run until it is a quarter worse than the
-// second best, which saves many switches back and forth between two close children.
-std::uint32_t aboveSecondBest(std::uint32_t delta2) {
+// 1+epsilon (SolverParams::dfpnSecondBestSixteenths): the best child may run until it is that
+// much worse than the second best, which saves many switches back and forth between two close
+// children.
+std::uint32_t aboveSecondBest(std::uint32_t delta2, int sixteenths) {
     if (delta2 >= kLargest)
         return kInfinite;
+    const auto share = static_cast<std::uint64_t>(std::max(sixteenths, 0));
+    const std::uint64_t margin = std::uint64_t{delta2} * share / 16;
     return static_cast<std::uint32_t>(
-        std::min<std::uint64_t>(std::uint64_t{delta2} + delta2 / 4 + 1, kLargest));
+        std::min<std::uint64_t>(std::uint64_t{delta2} + margin + 1, kLargest));
 }
 
 // A fresh child's disproof number grows with the opponent's must-play there (the replies the
@@ -169,8 +172,9 @@ Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet
         if (phi >= threshold.phi || delta >= threshold.delta)
             return {};
         Child& child = children[best];
-        const Bounds childThreshold{threshold.delta - (delta - child.bounds.phi),
-                                    std::min(threshold.phi, aboveSecondBest(delta2))};
+        const Bounds childThreshold{
+            threshold.delta - (delta - child.bounds.phi),
+            std::min(threshold.phi, aboveSecondBest(delta2, params_.dfpnSecondBestSixteenths))};
         board.play(child.move, toMove);
         setArrivingMove(depth + 1, child.move);
         Bounds childBounds;
