@@ -7,8 +7,7 @@
 //                     [--own-connections] [--fresh] [--max-seconds S] [--max-nodes N]
 //                     [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS] [--vc-ladders]
 //                     [--vc-edge-windows] [--sibling-phi-divisor D] [--delta-per-gap K]
-//                     [--second-best-sixteenths E]
-//                     [--vc-chain N] [--threads N] [--vc-timing]
+//                     [--second-best-sixteenths E] [--vc-chain N] [--threads N] [--vc-timing]
 //                     [--memory-mb MB] [--progress SECONDS]
 //                     [--positions FILE] [--solve-threads N]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
@@ -96,7 +95,7 @@ Args parse(int argc, char** argv) {
         else if (a == "--delta-per-gap" && i + 1 < argc)
             args.params.dfpnDeltaPerScoreGap = std::atoi(argv[++i]);
         else if (a == "--second-best-sixteenths" && i + 1 < argc)
-            args.params.dfpnSecondBestSixteenths = std::max(0, std::atoi(argv[++i]));
+            args.params.dfpnSecondBestSixteenths = std::atoi(argv[++i]);
         else if (a == "--no-dfpn")
             args.params.useDfpn = false;
         else if (a == "--no-vc-cache")

@@ -39,7 +39,7 @@ struct SolverParams {
     // The 1+epsilon rule, epsilon in sixteenths: the best child is searched until its disproof
     // number passes the second best's by that share. 4 (a quarter) measured best on 7x7 and
     // 8x8 with the winning replies (docs/solver.md, 2026-11-28); the proofs are the same with
-    // any value, only the work changes.
+    // any value, only the work changes. A negative value counts as 0.
     int dfpnSecondBestSixteenths = 4;
     // Derive a node's connections from the same colour's built two plies up the line (or one,
     // when the parent built its mover's own), when that build's stones are all still on the
