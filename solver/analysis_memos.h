@@ -2,9 +2,8 @@
 
 #include "connections/cell_set.h"
 #include "core/types.h"
+#include "solver/direct_mapped_cache.h"
 
-#include <algorithm>
-#include <cstddef>
 #include <utility>
 #include <vector>
 
@@ -26,36 +25,9 @@ struct InferiorMemo {
     CellSet support;
 };
 
-// Memos by position key, direct-mapped: a new one overwrites whatever shared its slot, so the
-// memory stays fixed. With no entries it holds nothing. Being exact, they are kept from one solve
-// to the next.
+// Memos by position key (see DirectMappedCache). Being exact, they are kept from one solve to the
+// next.
 template <typename Memo>
-class AnalysisMemos {
-public:
-    explicit AnalysisMemos(std::size_t entries) : entries_(entries) {}
-
-    const Memo* find(Key key) const {
-        if (entries_.empty())
-            return nullptr;
-        const Entry& e = entries_[key % entries_.size()];
-        return e.used && e.key == key ? &e.memo : nullptr;
-    }
-    // The slot for `key`, marked as holding it (its memo still holds what was there before).
-    Memo& store(Key key) {
-        Entry& e = entries_[key % entries_.size()];
-        e.key = key;
-        e.used = true;
-        return e.memo;
-    }
-    bool enabled() const noexcept { return !entries_.empty(); }
-
-private:
-    struct Entry {
-        Key key = 0;
-        bool used = false;
-        Memo memo;
-    };
-    std::vector<Entry> entries_;
-};
+using AnalysisMemos = DirectMappedCache<Memo>;
 
 } // namespace hex

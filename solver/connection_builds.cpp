@@ -8,7 +8,7 @@
 namespace hex {
 
 ConnectionBuilds::ConnectionBuilds(const SolverParams& params, SolveContext& context)
-    : params_(params), context_(context), vcs_(params.vcLimits) {
+    : params_(params), context_(context), vcs_(params.vcLimits), vcCache_(params.vcCacheEntries) {
     // One build can take seconds on a large board: it stops with the solve (time, stop flag,
     // node limit). A stopped build is sound but incomplete, so it is not cached.
     vcs_.setStop([this] { return context_.outOfBudget(); });
@@ -18,21 +18,18 @@ ConnectionBuilds::ConnectionBuilds(const SolverParams& params, SolveContext& con
 // are cached by the stones' Zobrist key and the colour (direct-mapped, overwritten).
 EdgeSummary ConnectionBuilds::summary(Color color) {
     const Key key = context_.board().key() ^ zobrist::sideToMove(color);
-    CachedSummary* slot = nullptr;
-    if (params_.useVcCache && params_.vcCacheEntries > 0) {
-        if (vcCache_.empty())
-            vcCache_.resize(params_.vcCacheEntries);
-        slot = &vcCache_[static_cast<std::size_t>(key % vcCache_.size())];
-        if (slot->used && slot->key == key) {
+    const bool cached = params_.useVcCache && vcCache_.enabled();
+    if (cached) {
+        if (const EdgeSummary* hit = vcCache_.find(key)) {
             ++context_.stats().vcCacheHits;
-            return slot->value;
+            return *hit;
         }
     }
     build(color);
     ++context_.stats().vcBuilds;
     const EdgeSummary built = summariseEdges(vcs_);
-    if (slot != nullptr && !vcs_.stopped())
-        *slot = {key, true, built};
+    if (cached && !vcs_.stopped())
+        vcCache_.store(key) = built;
     return built;
 }
 

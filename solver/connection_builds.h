@@ -3,6 +3,7 @@
 #include "connections/connections.h"
 #include "connections/game_state.h"
 #include "connections/vc_snapshot.h"
+#include "solver/direct_mapped_cache.h"
 #include "solver/solve_context.h"
 #include "solver/solver_types.h"
 
@@ -28,11 +29,6 @@ public:
     void endNode(bool keep);
 
 private:
-    struct CachedSummary {
-        Key key = 0;
-        bool used = false;
-        EdgeSummary value;
-    };
     // The last builds per search depth and colour (newest overwrites oldest): the bases of
     // derived builds below.
     struct SnapshotRing {
@@ -55,8 +51,8 @@ private:
     std::optional<Color> lastBuild_;
     std::array<VcSnapshot, 2> scratch_;
     std::array<bool, 2> inScratch_{};
-    std::size_t keptBytes_ = 0; // of the snapshots in the rings
-    std::vector<CachedSummary> vcCache_;
+    std::size_t keptBytes_ = 0;              // of the snapshots in the rings
+    DirectMappedCache<EdgeSummary> vcCache_; // by the stones' key and the colour
 };
 
 } // namespace hex
