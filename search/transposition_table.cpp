@@ -13,14 +13,19 @@ CanonicalKey canonicalKey(const Board& board, Color toMove) noexcept {
     return {stones ^ zobrist::sideToMove(toMove), rotated};
 }
 
-TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
-
-void TranspositionTable::resize(std::size_t megabytes) {
-    const std::size_t buckets = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Bucket));
-    buckets_.assign(buckets, Bucket{});
-    patterns_.resize(std::max<std::size_t>(1, megabytes / kPatternShare));
+TranspositionTable::TranspositionTable(std::size_t megabytes)
+    : patterns_(patternMegabytes(megabytes)) {
+    buckets_.assign(bucketCount(megabytes), Bucket{});
     megabytes_ = megabytes;
-    clear();
+}
+
+// assign and PatternTable::resize write every entry as new: no clear() after them (a search
+// that makes a table per position, as the tests do, would write it all twice).
+void TranspositionTable::resize(std::size_t megabytes) {
+    buckets_.assign(bucketCount(megabytes), Bucket{});
+    patterns_.resize(patternMegabytes(megabytes));
+    megabytes_ = megabytes;
+    generation_ = 0;
 }
 
 void TranspositionTable::clear() noexcept {

@@ -4,6 +4,7 @@
 #include "core/types.h"
 #include "search/pattern_table.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -98,12 +99,19 @@ private:
     };
     static_assert(sizeof(Bucket) == 64);
 
+    static std::size_t bucketCount(std::size_t megabytes) noexcept {
+        return std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Bucket));
+    }
+    static std::size_t patternMegabytes(std::size_t megabytes) noexcept {
+        return std::max<std::size_t>(1, megabytes / kPatternShare);
+    }
+
     Bucket& bucketOf(Key key) noexcept { return buckets_[key % buckets_.size()]; }
     const Bucket& bucketOf(Key key) const noexcept { return buckets_[key % buckets_.size()]; }
     int age(const Entry& e) const noexcept { return (generation_ - e.generation()) & 63; }
 
     std::vector<Bucket> buckets_;
-    PatternTable patterns_{1};
+    PatternTable patterns_;
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;
 };
