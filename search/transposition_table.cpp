@@ -14,10 +14,8 @@ CanonicalKey canonicalKey(const Board& board, Color toMove) noexcept {
 }
 
 TranspositionTable::TranspositionTable(std::size_t megabytes)
-    : patterns_(patternMegabytes(megabytes)) {
-    buckets_.assign(bucketCount(megabytes), Bucket{});
-    megabytes_ = megabytes;
-}
+    : buckets_(bucketCount(megabytes)), patterns_(patternMegabytes(megabytes)),
+      megabytes_(megabytes) {}
 
 // assign and PatternTable::resize write every entry as new: no clear() after them (a search
 // that makes a table per position, as the tests do, would write it all twice).
