@@ -28,9 +28,9 @@ TEST(DirectMappedCache, WithoutSlotsHoldsNothing) {
     EXPECT_EQ(cache.find(12345), nullptr);
 }
 
-// The pages change where entries live, not which ones are kept: the same as one array of
-// `slots` entries, modelled by a map from slot to key and value. A size that is no multiple of
-// the page size leaves a short last page.
+// The arena changes where entries live, not which ones are kept: the same as one array of
+// `slots` entries, modelled by a map from slot to key and value. Sizes around the arena's chunk
+// of 64 entries, and more slots written than one chunk holds.
 TEST(DirectMappedCache, KeepsWhatOneFlatArrayWouldKeep) {
     for (const std::size_t slots : {1U, 63U, 64U, 65U, 1000U, 4096U}) {
         DirectMappedCache<std::uint64_t> cache(slots);
@@ -54,6 +54,21 @@ TEST(DirectMappedCache, KeepsWhatOneFlatArrayWouldKeep) {
             }
         }
     }
+}
+
+// A caller may hold the value store() gave while it stores more (the arena grows by chunks,
+// never moving an entry).
+TEST(DirectMappedCache, AStoredValueStaysPutWhileTheArenaGrows) {
+    DirectMappedCache<std::uint64_t> cache(10'000);
+    std::uint64_t& first = cache.store(5);
+    first = 42;
+    for (Key key = 6; key < 5'000; ++key)
+        cache.store(key) = key;
+    first = 43;
+    ASSERT_NE(cache.find(5), nullptr);
+    EXPECT_EQ(cache.find(5), &first);
+    EXPECT_EQ(*cache.find(5), 43U);
+    EXPECT_EQ(*cache.find(4'999), 4'999U);
 }
 
 } // namespace
