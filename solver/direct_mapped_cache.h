@@ -16,8 +16,9 @@ namespace hex {
 // the keys fall on slots at random, so entries kept in slot order would touch a new page of
 // memory for nearly every entry (a page fault and its zeroing each: a tenth of the whole 6x6
 // solve), while the arena's entries lie side by side. Only the slot index (4 bytes a slot) is
-// allocated for the full size. Which entries are kept is the same as with one array of `slots`
-// entries. With no slots it holds nothing.
+// allocated for the full size, so `slots` must stay below 2^32 (the solver's VC cache has 2^17, its
+// memos 2^14). Which entries are kept is the same as with one array of `slots` entries. With no
+// slots it holds nothing.
 template <typename Value>
 class DirectMappedCache {
 public:
