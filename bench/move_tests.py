@@ -11,7 +11,7 @@ files from a copy outside it. Relative paths in the commands (`loadsgf sgf/...`)
 the test file's directory, where each engine runs.
 
   move_tests.py --engine "build/release/app/ohmhex" --setup "param_ohmhex max_time 5" \\
-      [--name ohmhex] [--out results.txt] TEST.tst...
+      [--out results.txt] TEST.tst...
 
 One engine process per file, as the format's own runner does. The engine's answer is compared
 case-insensitively. Prints one line per test (`FILE:ID PASS|FAIL answer expected`) and a
@@ -21,6 +21,7 @@ import argparse
 import os
 import re
 import shlex
+import subprocess
 import sys
 
 from selfplay import Engine, EngineDied
@@ -56,7 +57,7 @@ def matches(answer, pattern):
 
 def run_file(path, argv, setups):
     """Runs one file; yields (id, passed, answer, pattern, expected_fail) for each test."""
-    engine = Engine(argv, stderr=open(os.devnull, "w"), cwd=os.path.dirname(os.path.abspath(path)))
+    engine = Engine(argv, stderr=subprocess.DEVNULL, cwd=os.path.dirname(os.path.abspath(path)))
     dead = False
     try:
         for setup in setups:
