@@ -42,6 +42,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -72,7 +73,18 @@ struct Args {
     std::string positions;         // a file of positions to solve instead of openings
 };
 
-Args parse(int argc, char** argv) {
+// A board size given on the command line: digits only, 1 to 19 (what Geometry accepts).
+std::optional<int> parseSize(std::string_view text) {
+    int size = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), size);
+    if (error != std::errc{} || end != text.data() + text.size() || size < 1 || size > 19)
+        return std::nullopt;
+    return size;
+}
+
+// The arguments, or nullopt after a message on stderr: an unknown option, an option without its
+// value or a size out of range would otherwise run a different benchmark than the one asked for.
+std::optional<Args> parse(int argc, char** argv) {
     Args args;
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
@@ -138,8 +150,15 @@ Args parse(int argc, char** argv) {
             args.positions = argv[++i];
         else if (a == "--progress" && i + 1 < argc)
             args.progressSeconds = std::atof(argv[++i]);
-        else
-            args.sizes.push_back(std::atoi(argv[i]));
+        else if (const std::optional<int> size = parseSize(a))
+            args.sizes.push_back(*size);
+        else {
+            std::fprintf(stderr,
+                         "solver_bench: '%s' is neither a board size (1-19) nor an option with "
+                         "its value (the usage is at the top of bench/solver_bench.cpp)\n",
+                         argv[i]);
+            return std::nullopt;
+        }
     }
     if (args.sizes.empty())
         args.sizes = args.positions.empty() ? std::vector{6, 7} : std::vector{11};
@@ -415,7 +434,10 @@ int solvePositions(const Args& args) {
 } // namespace
 
 int main(int argc, char** argv) {
-    const Args args = parse(argc, argv);
+    const std::optional<Args> parsed = parse(argc, argv);
+    if (!parsed)
+        return 2;
+    const Args& args = *parsed;
     if (args.vcTiming) {
         for (const auto& [n, stones] :
              {std::pair{11, 20}, std::pair{11, 40}, std::pair{13, 30}, std::pair{13, 60}})
