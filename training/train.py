@@ -40,6 +40,9 @@ def parse_arguments(argv):
                         "game result (default 0: the result alone; 1 distils the search)")
     p.add_argument("--score-scale", type=float, default=data.ValueTarget.score_scale,
                    help="search scores are divided by this before tanh (default %(default)g)")
+    p.add_argument("--proven-values-only", action="store_true",
+                   help="the value head learns from proven positions only (the others train "
+                        "the policy): see label_proofs.py")
     p.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--golden", action="store_true", help="also write OUT/net.golden")
@@ -72,10 +75,14 @@ def main(argv=None):
     args = parse_arguments(argv)
     try:
         files = data.expand(args.data)
-        target = data.ValueTarget(args.search_weight, args.score_scale)
+        target = data.ValueTarget(args.search_weight, args.score_scale,
+                                  args.proven_values_only)
         samples, games = data.load_samples(files, dedupe=args.dedupe, value_target=target)
         if not samples:
             raise ValueError("the records hold no positions")
+        valued = sum(1 for s in samples if s.value_weight > 0)
+        if not valued:
+            raise ValueError("the records hold no proven positions")
         held_out = data.expand(args.validation) if args.validation else []
         if set(map(os.path.abspath, held_out)) & set(map(os.path.abspath, files)):
             raise ValueError("a --validation file is also training data")
@@ -91,6 +98,8 @@ def main(argv=None):
             # Only then: a result-only run keeps the configuration it had before these options
             # existed, so that its checkpoint still resumes.
             config.update(search_weight=args.search_weight, score_scale=args.score_scale)
+        if args.proven_values_only:
+            config.update(proven_values_only=True)  # likewise only when set
         description = (f"run {args.run_id or os.path.abspath(args.out)}: {games} games, "
                        f"{len(samples)} positions from {len(files)} files; C={config['channels']}"
                        f" B={config['blocks']} V={config['value_width']}, {args.epochs} epochs,"
@@ -98,6 +107,8 @@ def main(argv=None):
         if args.search_weight > 0:
             description += (f"; value target {args.search_weight} x tanh(score /"
                             f" {args.score_scale:g}) + {1 - args.search_weight:g} x result")
+        if args.proven_values_only:
+            description += f"; values from the {valued} proven positions only"
         trainer.run(args.out, config, samples, games, description, validation)
     except (OSError, ValueError) as error:
         print(f"train.py: {error}", file=sys.stderr)

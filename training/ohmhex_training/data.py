@@ -30,10 +30,12 @@ class Sample:
     position: Position
     policy: np.ndarray  # float32 over the original cells y * width + x, sums to 1
     value: float  # for the side to move, in [-1, 1]
+    value_weight: float = 1.0  # 0: the value loss leaves this sample out
 
     def rotated(self):
         """The 180-degree rotation: cell i becomes cell W*H-1-i, the value is unchanged."""
-        return Sample(self.position.rotated(), self.policy[::-1].copy(), self.value)
+        return Sample(self.position.rotated(), self.policy[::-1].copy(), self.value,
+                      self.value_weight)
 
 
 class RecordError(ValueError):
@@ -75,9 +77,12 @@ def read_records(path):
 @dataclass(frozen=True)
 class ValueTarget:
     """How a ply's value target is made: search_weight * tanh(score / score_scale) +
-    (1 - search_weight) * result."""
+    (1 - search_weight) * result. With proven_only, only the proven plies have a value target
+    (the others train the policy alone): a game's result is a noisy guess at a position's value,
+    a proof is its value."""
     search_weight: float = 0.0
     score_scale: float = 400.0
+    proven_only: bool = False
 
     def __post_init__(self):
         if not 0.0 <= self.search_weight <= 1.0:
@@ -126,7 +131,8 @@ def samples_from_record(record, value_target=ValueTarget()):
                  else value_target.of(1.0 if won else -1.0, float(scores[ply])))
         policy = np.zeros(width * height, dtype=np.float32)
         policy[target] = 1.0
-        samples.append(Sample(position, policy, value))
+        weight = 0.0 if value_target.proven_only and result == 0 else 1.0
+        samples.append(Sample(position, policy, value, weight))
         stones[mover].add(played)
     return samples
 
@@ -154,7 +160,9 @@ def merge_duplicates(samples):
     merged = []
     for group in groups.values():
         policy = np.mean([s.policy for s in group], axis=0).astype(np.float32)
-        merged.append(Sample(group[0].position, policy, float(np.mean([s.value for s in group]))))
+        valued = [s.value for s in group if s.value_weight > 0]
+        merged.append(Sample(group[0].position, policy, float(np.mean(valued)) if valued else 0.0,
+                             1.0 if valued else 0.0))
     return merged
 
 
@@ -164,6 +172,7 @@ class Batch:
     empty: torch.Tensor  # bool [N, H*W]
     policy: torch.Tensor  # [N, H*W] in canonical cell order
     value: torch.Tensor  # [N]
+    value_weight: torch.Tensor  # [N]: 1 where the sample has a value target, else 0
 
 
 def batches(samples, batch_size, rng, augment=True):
@@ -188,4 +197,5 @@ def make_batch(pairs):
     planes, empty = batch_tensors([c for c, _ in pairs])
     return Batch(planes, empty,
                  torch.from_numpy(np.stack([s.policy[c.to_original] for c, s in pairs])),
-                 torch.tensor([s.value for _, s in pairs], dtype=torch.float32))
+                 torch.tensor([s.value for _, s in pairs], dtype=torch.float32),
+                 torch.tensor([s.value_weight for _, s in pairs], dtype=torch.float32))

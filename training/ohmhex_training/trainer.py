@@ -23,12 +23,25 @@ CHECKPOINT = "checkpoint.pt"
 
 
 def loss_terms(model, batch):
-    """(policy cross-entropy, value mean squared error) of one batch."""
+    """(policy cross-entropy, value mean squared error, samples with a value target) of one
+    batch; the error is the mean over those samples (0 when there are none)."""
     logits, value = model(batch.planes, batch.empty)
     log_policy = F.log_softmax(logits, dim=1).masked_fill(~batch.empty, 0.0)
     policy_loss = -(batch.policy * log_policy).sum(dim=1).mean()
-    value_loss = F.mse_loss(value, batch.value)
-    return policy_loss, value_loss
+    valued = batch.value_weight.sum()
+    if bool((batch.value_weight == 1.0).all()):
+        value_loss = F.mse_loss(value, batch.value)  # as before the weights: the same numbers
+    else:
+        value_loss = ((batch.value_weight * (value - batch.value) ** 2).sum() /
+                      valued.clamp(min=1.0))
+    return policy_loss, value_loss, valued.item()
+
+
+def _accumulate(totals, counts, batch, policy_loss, value_loss, valued):
+    """Adds a batch's losses, weighted by the samples each was taken over."""
+    n = len(batch.value)
+    totals += np.array([n * policy_loss, valued * value_loss])
+    counts += np.array([n, valued])
 
 
 def make_optimiser(model, config):
@@ -40,16 +53,14 @@ def make_optimiser(model, config):
 def train_epoch(model, optimiser, samples, config, epoch):
     model.train()
     rng = np.random.default_rng([config["seed"], epoch])
-    totals, count = np.zeros(2), 0
+    totals, counts = np.zeros(2), np.zeros(2)
     for batch in batches(samples, config["batch"], rng, augment=config["augment"]):
-        policy_loss, value_loss = loss_terms(model, batch)
+        policy_loss, value_loss, valued = loss_terms(model, batch)
         optimiser.zero_grad()
         (policy_loss + value_loss).backward()
         optimiser.step()
-        n = len(batch.value)
-        totals += n * np.array([policy_loss.item(), value_loss.item()])
-        count += n
-    return totals / max(count, 1)
+        _accumulate(totals, counts, batch, policy_loss.item(), value_loss.item(), valued)
+    return totals / np.maximum(counts, 1)
 
 
 def held_out_losses(model, samples, config):
@@ -57,13 +68,12 @@ def held_out_losses(model, samples, config):
     the net has learned beyond its own data (the value head's, above all)."""
     model.eval()
     rng = np.random.default_rng(config["seed"])
-    totals, count = np.zeros(2), 0
+    totals, counts = np.zeros(2), np.zeros(2)
     with torch.no_grad():
         for batch in batches(samples, config["batch"], rng, augment=False):
-            n = len(batch.value)
-            totals += n * np.array([term.item() for term in loss_terms(model, batch)])
-            count += n
-    return totals / max(count, 1)
+            policy_loss, value_loss, valued = loss_terms(model, batch)
+            _accumulate(totals, counts, batch, policy_loss.item(), value_loss.item(), valued)
+    return totals / np.maximum(counts, 1)
 
 
 def initial_model(config):

@@ -57,6 +57,23 @@ def test_search_weight_mixes_the_search_score_into_the_value():
     assert data.samples_from_record(dict(GAME, proven=[-1, 0, 1]), search)[0].value == -1.0
 
 
+def test_proven_only_leaves_the_unproven_values_out():
+    proven_only = data.ValueTarget(proven_only=True)
+    samples = data.samples_from_record(dict(GAME, proven=[0, -1, 1]), proven_only)
+    assert [s.value_weight for s in samples] == [0.0, 1.0, 1.0]
+    assert [s.value for s in samples][1:] == [-1.0, 1.0]
+    assert [s.value_weight for s in data.samples_from_record(GAME)] == [1.0, 1.0, 1.0]
+    # The weights survive rotation, batching and merging.
+    assert samples[0].rotated().value_weight == 0.0
+    batch = data.make_batch([(encode(s.position), s) for s in samples[1:]] +
+                            [(encode(samples[0].position), samples[0])])
+    assert batch.value_weight.tolist() == [1.0, 1.0, 0.0]
+    merged = data.merge_duplicates(samples + data.samples_from_record(GAME, proven_only))
+    weights = sorted((len(s.position.black) + len(s.position.white), s.value_weight, s.value)
+                     for s in merged)
+    assert weights == [(0, 0.0, 0.0), (1, 1.0, -1.0), (2, 1.0, 1.0)]
+
+
 @pytest.mark.parametrize("weight, scale", [(-0.1, 400), (1.5, 400), (0.5, 0), (0.5, -3)])
 def test_bad_value_targets_rejected(weight, scale):
     with pytest.raises(ValueError):

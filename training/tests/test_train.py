@@ -44,7 +44,7 @@ def test_steps_decrease_the_loss(batch_norm):
     assert len(batches) == 2
 
     def loss():
-        return sum(sum(trainer.loss_terms(model, batch)) for batch in batches)
+        return sum(sum(trainer.loss_terms(model, batch)[:2]) for batch in batches)
 
     before = loss()
     for _ in range(3):
@@ -52,6 +52,27 @@ def test_steps_decrease_the_loss(batch_norm):
         loss().backward()
         optimiser.step()
     assert loss().item() < before.item() - 0.01
+
+
+def test_value_loss_counts_only_the_samples_with_a_value_target():
+    torch.manual_seed(0)
+    model = HexNet(4, 1, 4)
+    samples = synthetic_samples(8)
+    pairs = [(data.encode(s.position), s) for s in samples if s.position.to_move == "b"]
+    full = data.make_batch(pairs)
+    # The same batch with absurd targets on half the samples, left out by their weights.
+    half = [(c, data.Sample(s.position, s.policy, 50.0, 0.0) if i % 2 else s)
+            for i, (c, s) in enumerate(pairs)]
+    kept = data.make_batch([p for i, p in enumerate(pairs) if i % 2 == 0])
+    policy_half, value_half, valued = trainer.loss_terms(model, data.make_batch(half))
+    _, value_kept, count = trainer.loss_terms(model, kept)
+    assert valued == count == len(kept.value)
+    assert value_half.item() == pytest.approx(value_kept.item(), rel=1e-5)
+    assert policy_half.item() == pytest.approx(trainer.loss_terms(model, full)[0].item())
+    # No value target at all: no value loss, and no division by zero.
+    none = data.make_batch([(c, data.Sample(s.position, s.policy, 9.0, 0.0)) for c, s in pairs])
+    _, value_none, count_none = trainer.loss_terms(model, none)
+    assert value_none.item() == 0.0 and count_none == 0.0
 
 
 def test_resumed_run_ends_where_an_uninterrupted_one_does(tmp_path):
@@ -110,3 +131,22 @@ def test_command_line_trains_exports_and_resumes(tmp_path, capsys):
     assert train.main(["--data", str(tmp_path / "none*.jsonl"), "--out", str(out)]) == 1
     assert train.main(args + ["--validation", str(records)]) == 1
     assert "also training data" in capsys.readouterr().err
+
+
+def test_command_line_proven_values_only(tmp_path, capsys):
+    records = tmp_path / "games.jsonl"
+    records.write_text((json.dumps(GAME) + "\n") * 2)  # one proven position per game
+    out = tmp_path / "run"
+    args = ["--data", str(records), "--out", str(out), "--channels", "4", "--blocks", "1",
+            "--value-width", "4", "--epochs", "1", "--proven-values-only"]
+    assert train.main(args) == 0
+    assert "values from the 2 proven positions only" in weights.read(str(out / "net.ohnn"))[1]
+    # The option is part of the run: resuming without it is refused.
+    assert train.main(args[:-1]) == 1
+    assert "another run (proven_values_only" in capsys.readouterr().err
+    # Records without a proven position give the value head nothing to learn.
+    unproven = tmp_path / "unproven.jsonl"
+    unproven.write_text(json.dumps(dict(GAME, proven=[0, 0, 0])) + "\n")
+    assert train.main(["--data", str(unproven), "--out", str(tmp_path / "none"),
+                       "--proven-values-only"]) == 1
+    assert "no proven positions" in capsys.readouterr().err
