@@ -95,6 +95,11 @@ void declareEngineOptions(Options& options) {
                             "value head; resistance = the resistance evaluator (with "
                             "resistance_links), the net then only orders the moves and sets "
                             "the width (its policy)."));
+    options.declare(O::list("network_policy", valueSources.front(), valueSources,
+                            "What orders the moves and sets the width for the network "
+                            "evaluator: network = its policy head; resistance = the resistance "
+                            "evaluator's cell values (with resistance_links), the net then only "
+                            "scores positions (its value head)."));
     options.declare(O::real("max_time", 5, 0, 1e6,
                             "Seconds per move at most (0: no per-move limit; time_left still "
                             "applies)."));

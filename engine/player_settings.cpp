@@ -58,6 +58,7 @@ eval::EvaluatorConfig evaluatorConfig(const Options& options,
     config.network = std::move(network);
     config.networkRotation = options.getBool("network_rotation");
     config.networkValue = options.getString("network_value");
+    config.networkPolicy = options.getString("network_policy");
     return config;
 }
 

@@ -53,6 +53,10 @@ struct EvaluatorConfig {
     // networkValueNames(): "network" (its value head) or "resistance" (the resistance evaluator
     // with resistanceLinks; the net then gives only the cell values, eval/policy_guided.h).
     std::string networkValue = "network";
+    // What gives its cell values, which order the moves and set the width (`network_policy`),
+    // one of networkValueNames(): "network" (its policy head) or "resistance" (the resistance
+    // evaluator's cell values; the net then only scores).
+    std::string networkPolicy = "network";
     // The conductances of the "vc" links (`vc_own_to_own`, `vc_carrier_divisor`).
     VcConductances vcConductances{};
     // The H-search limits of the "vc" links (`vc_fulls_per_pair`, `vc_semis_per_pair`,
@@ -66,10 +70,11 @@ struct EvaluatorConfig {
 std::vector<std::string_view> evaluatorNames();
 // The link sources of the resistance evaluator; the first is EvaluatorConfig's default.
 std::vector<std::string_view> resistanceLinkNames();
-// The value sources of the network evaluator; the first is EvaluatorConfig's default.
+// The value sources of the network evaluator, which are also its cell-value sources; the first is
+// EvaluatorConfig's default.
 std::vector<std::string_view> networkValueNames();
 // nullptr for an unknown name, for resistance an unknown resistanceLinks, for network no network
-// or an unknown networkValue.
+// or an unknown networkValue or networkPolicy.
 std::unique_ptr<Evaluator> makeEvaluator(std::string_view name, const EvaluatorConfig& config = {});
 // Why makeEvaluator(name, config) gives nullptr (a message for the user), or nullopt if it
 // does not.

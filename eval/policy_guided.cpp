@@ -3,8 +3,9 @@
 namespace hex::eval {
 
 PolicyGuidedEvaluator::PolicyGuidedEvaluator(std::unique_ptr<Evaluator> policy,
-                                             std::unique_ptr<Evaluator> value)
-    : policy_(std::move(policy)), value_(std::move(value)) {}
+                                             std::unique_ptr<Evaluator> value,
+                                             std::string_view name)
+    : policy_(std::move(policy)), value_(std::move(value)), name_(name) {}
 
 Score PolicyGuidedEvaluator::evaluate(const Board& board, Color toMove) {
     return value_->evaluate(board, toMove);

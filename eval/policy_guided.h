@@ -6,22 +6,26 @@
 
 namespace hex::eval {
 
-// One evaluator's value with another's cell values: the network's policy orders the moves and
-// sets the width (evaluateWithCells, at interior nodes) while a classical evaluator scores the
-// leaves (evaluate). For a net whose policy has learned more than its value head
-// (`network_value resistance`): the leaves, most of the nodes, then cost what the classical
-// evaluator costs.
+// One evaluator's value with another's cell values: `policy` orders the moves and sets the width
+// (the cell values of evaluateWithCells, at interior nodes) while `value` scores every position.
+// The network evaluator's two halves, each from the net or the resistance circuit: the net's
+// policy with the circuit's value for a net whose policy has learned more than its value head
+// (`network_value resistance`; the leaves, most of the nodes, then cost what the circuit
+// costs), the circuit's order with the net's value for a value head trained on proofs
+// (`network_policy resistance`).
 class PolicyGuidedEvaluator final : public Evaluator {
 public:
-    PolicyGuidedEvaluator(std::unique_ptr<Evaluator> policy, std::unique_ptr<Evaluator> value);
+    PolicyGuidedEvaluator(std::unique_ptr<Evaluator> policy, std::unique_ptr<Evaluator> value,
+                          std::string_view name);
 
-    std::string_view name() const override { return policy_->name(); }
+    std::string_view name() const override { return name_; }
     Score evaluate(const Board& board, Color toMove) override;
     Score evaluateWithCells(const Board& board, Color toMove, std::span<int> cellValues) override;
 
 private:
     std::unique_ptr<Evaluator> policy_;
     std::unique_ptr<Evaluator> value_;
+    std::string_view name_;
 };
 
 } // namespace hex::eval

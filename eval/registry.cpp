@@ -8,6 +8,7 @@
 #include "eval/vc_links.h"
 #include "eval/y_reduction.h"
 
+#include <algorithm>
 #include <array>
 #include <memory>
 
@@ -78,20 +79,28 @@ std::unique_ptr<Evaluator> createResistance(const EvaluatorConfig& config) {
     return nullptr;
 }
 
-constexpr std::array<std::string_view, 2> kNetworkValues{"network", "resistance"};
+// Where the network evaluator's value and its cell values come from (`network_value`,
+// `network_policy`): the net, or the resistance circuit.
+constexpr std::array<std::string_view, 2> kNetworkSources{"network", "resistance"};
+
+std::unique_ptr<Evaluator> createHalf(std::string_view source, const EvaluatorConfig& config) {
+    if (source == kNetworkSources[0])
+        return std::make_unique<NetworkEvaluator>(config.network, config.networkRotation);
+    if (source == kNetworkSources[1])
+        return createResistance(config);
+    return nullptr;
+}
 
 std::unique_ptr<Evaluator> createNetwork(const EvaluatorConfig& config) {
     if (!config.network)
         return nullptr;
-    auto net = std::make_unique<NetworkEvaluator>(config.network, config.networkRotation);
-    if (config.networkValue == kNetworkValues[0])
-        return net;
-    if (config.networkValue != kNetworkValues[1])
+    if (config.networkValue == kNetworkSources[0] && config.networkPolicy == kNetworkSources[0])
+        return createHalf(kNetworkSources[0], config); // one net gives both in one pass
+    std::unique_ptr<Evaluator> policy = createHalf(config.networkPolicy, config);
+    std::unique_ptr<Evaluator> value = createHalf(config.networkValue, config);
+    if (!policy || !value)
         return nullptr;
-    std::unique_ptr<Evaluator> value = createResistance(config);
-    if (!value)
-        return nullptr;
-    return std::make_unique<PolicyGuidedEvaluator>(std::move(net), std::move(value));
+    return std::make_unique<PolicyGuidedEvaluator>(std::move(policy), std::move(value), "network");
 }
 
 // The one list of evaluators; the first is the default.
@@ -113,7 +122,7 @@ std::vector<std::string_view> evaluatorNames() {
 }
 
 std::vector<std::string_view> networkValueNames() {
-    return {kNetworkValues.begin(), kNetworkValues.end()};
+    return {kNetworkSources.begin(), kNetworkSources.end()};
 }
 
 std::vector<std::string_view> resistanceLinkNames() {
@@ -136,8 +145,14 @@ std::optional<std::string> whyNoEvaluator(std::string_view name, const Evaluator
     std::string known;
     for (std::string_view n : evaluatorNames())
         known += (known.empty() ? "" : " ") + std::string(n);
-    if (name == "network" && config.network)
+    const auto isSource = [](std::string_view source) {
+        return std::find(kNetworkSources.begin(), kNetworkSources.end(), source) !=
+               kNetworkSources.end();
+    };
+    if (name == "network" && config.network && !isSource(config.networkValue))
         return "unknown network_value '" + config.networkValue + "'";
+    if (name == "network" && config.network)
+        return "unknown network_policy '" + config.networkPolicy + "'";
     if (name == "network")
         return std::string("the network evaluator has no network loaded (set network_file)");
     if (name == "resistance")

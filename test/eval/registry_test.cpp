@@ -41,34 +41,49 @@ TEST(Registry, NetworkWithoutANetGivesNullAndSaysWhy) {
     EXPECT_NE(whyNoEvaluator("bogus", {})->find("unknown evaluator 'bogus'"), std::string::npos);
 }
 
-// network_value resistance: the resistance evaluator's value (leaves and interior nodes alike)
-// with the net's cell values; an unknown source is refused with the reason.
-TEST(Registry, NetworkValueResistanceScoresWithResistanceAndOrdersWithThePolicy) {
-    ASSERT_EQ(networkValueNames(), (std::vector<std::string_view>{"network", "resistance"}));
-    EvaluatorConfig config;
-    config.network = std::make_shared<const network::Network>(network::randomWeights(4, 1, 4, 7));
-    config.networkValue = "resistance";
-    const std::unique_ptr<Evaluator> guided = makeEvaluator("network", config);
-    ASSERT_NE(guided, nullptr);
-    EXPECT_EQ(guided->name(), "network");
-    const std::unique_ptr<Evaluator> resistance = makeEvaluator("resistance", config);
-    config.networkValue = "network";
-    const std::unique_ptr<Evaluator> net = makeEvaluator("network", config);
-
+// On a small position, both sides to move: `combined` scores every position as `value` does and
+// gives the cell values of `cells`, which differ from those of `other`.
+void expectHalves(Evaluator& combined, Evaluator& value, Evaluator& cells, Evaluator& other) {
     Board board(6, 5);
     board.play(*board.geometry().parse("c3"), Color::Black);
     board.play(*board.geometry().parse("d2"), Color::White);
-    const auto cells = static_cast<std::size_t>(board.geometry().cellCount());
-    std::vector<int> guidedCells(cells), netCells(cells), resistanceCells(cells);
+    const auto count = static_cast<std::size_t>(board.geometry().cellCount());
+    std::vector<int> combinedCells(count), expectedCells(count), otherCells(count);
     for (Color toMove : {Color::Black, Color::White}) {
-        const Score value = resistance->evaluateWithCells(board, toMove, resistanceCells);
-        EXPECT_EQ(guided->evaluate(board, toMove), value);
-        EXPECT_EQ(guided->evaluateWithCells(board, toMove, guidedCells), value);
-        net->evaluateWithCells(board, toMove, netCells);
-        EXPECT_EQ(guidedCells, netCells);
-        EXPECT_NE(guidedCells, resistanceCells);
+        const Score expected = value.evaluate(board, toMove);
+        EXPECT_EQ(combined.evaluate(board, toMove), expected);
+        EXPECT_EQ(combined.evaluateWithCells(board, toMove, combinedCells), expected);
+        cells.evaluateWithCells(board, toMove, expectedCells);
+        other.evaluateWithCells(board, toMove, otherCells);
+        EXPECT_EQ(combinedCells, expectedCells);
+        EXPECT_NE(combinedCells, otherCells);
     }
+}
 
+// network_value resistance: the resistance evaluator's value (leaves and interior nodes alike)
+// with the net's cell values; network_policy resistance: the other way round. An unknown source
+// is refused with the reason.
+TEST(Registry, NetworkValueAndPolicyComeFromTheNetOrTheResistanceCircuit) {
+    ASSERT_EQ(networkValueNames(), (std::vector<std::string_view>{"network", "resistance"}));
+    EvaluatorConfig config;
+    config.network = std::make_shared<const network::Network>(network::randomWeights(4, 1, 4, 7));
+    const std::unique_ptr<Evaluator> net = makeEvaluator("network", config);
+    const std::unique_ptr<Evaluator> resistance = makeEvaluator("resistance", config);
+    config.networkValue = "resistance";
+    const std::unique_ptr<Evaluator> netOrders = makeEvaluator("network", config);
+    config.networkValue = "network";
+    config.networkPolicy = "resistance";
+    const std::unique_ptr<Evaluator> netScores = makeEvaluator("network", config);
+    ASSERT_NE(netOrders, nullptr);
+    ASSERT_NE(netScores, nullptr);
+    EXPECT_EQ(netOrders->name(), "network");
+    EXPECT_EQ(netScores->name(), "network");
+    expectHalves(*netOrders, *resistance, *net, *resistance);
+    expectHalves(*netScores, *net, *resistance, *net);
+
+    config.networkPolicy = "bogus";
+    EXPECT_EQ(makeEvaluator("network", config), nullptr);
+    EXPECT_EQ(whyNoEvaluator("network", config), "unknown network_policy 'bogus'");
     config.networkValue = "bogus";
     EXPECT_EQ(makeEvaluator("network", config), nullptr);
     EXPECT_EQ(whyNoEvaluator("network", config), "unknown network_value 'bogus'");
