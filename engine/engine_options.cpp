@@ -94,8 +94,14 @@ void declareEngineOptions(Options& options) {
                             "What scores positions for the network evaluator: network = its "
                             "value head; resistance = the resistance evaluator (with "
                             "resistance_links), the net then only orders the moves and sets "
-                            "the width (its policy)."));
-    options.declare(O::list("network_policy", valueSources.front(), valueSources,
+                            "the width (its policy); mix = the resistance evaluator's score "
+                            "plus network_mix_weight times the net's value."));
+    options.declare(O::real("network_mix_weight", 1.0, 0.0, 100.0,
+                            "network_value mix: the net's value in units of the resistance "
+                            "evaluator's score (1: a sure win adds what a resistance ratio of "
+                            "e does)."));
+    const std::vector<std::string> policySources = strings(eval::networkPolicyNames());
+    options.declare(O::list("network_policy", policySources.front(), policySources,
                             "What orders the moves and sets the width for the network "
                             "evaluator: network = its policy head; resistance = the resistance "
                             "evaluator's cell values (with resistance_links), the net then only "

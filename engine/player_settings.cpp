@@ -59,6 +59,7 @@ eval::EvaluatorConfig evaluatorConfig(const Options& options,
     config.networkRotation = options.getBool("network_rotation");
     config.networkValue = options.getString("network_value");
     config.networkPolicy = options.getString("network_policy");
+    config.networkMixWeight = options.getReal("network_mix_weight");
     return config;
 }
 

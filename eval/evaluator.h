@@ -50,11 +50,14 @@ struct EvaluatorConfig {
     // Whether it averages the position with its 180-degree rotation (`network_rotation`).
     bool networkRotation = false;
     // What scores the network evaluator's positions (`network_value`), one of
-    // networkValueNames(): "network" (its value head) or "resistance" (the resistance evaluator
-    // with resistanceLinks; the net then gives only the cell values, eval/policy_guided.h).
+    // networkValueNames(): "network" (its value head), "resistance" (the resistance evaluator
+    // with resistanceLinks; the net then gives only the cell values, eval/policy_guided.h) or
+    // "mix" (the resistance evaluator's score corrected by the net's, eval/mixed_value.h).
     std::string networkValue = "network";
+    // With networkValue "mix": the net's weight beside the circuit (`network_mix_weight`).
+    double networkMixWeight = 1.0;
     // What gives its cell values, which order the moves and set the width (`network_policy`),
-    // one of networkValueNames(): "network" (its policy head) or "resistance" (the resistance
+    // one of networkPolicyNames(): "network" (its policy head) or "resistance" (the resistance
     // evaluator's cell values; the net then only scores).
     std::string networkPolicy = "network";
     // The conductances of the "vc" links (`vc_own_to_own`, `vc_carrier_divisor`).
@@ -70,9 +73,10 @@ struct EvaluatorConfig {
 std::vector<std::string_view> evaluatorNames();
 // The link sources of the resistance evaluator; the first is EvaluatorConfig's default.
 std::vector<std::string_view> resistanceLinkNames();
-// The value sources of the network evaluator, which are also its cell-value sources; the first is
-// EvaluatorConfig's default.
+// The value sources of the network evaluator; the first is EvaluatorConfig's default.
 std::vector<std::string_view> networkValueNames();
+// Its cell-value sources (the value sources but "mix"); the first is the default.
+std::vector<std::string_view> networkPolicyNames();
 // nullptr for an unknown name, for resistance an unknown resistanceLinks, for network no network
 // or an unknown networkValue or networkPolicy.
 std::unique_ptr<Evaluator> makeEvaluator(std::string_view name, const EvaluatorConfig& config = {});

@@ -1,6 +1,7 @@
 #include "eval/bridge_links.h"
 #include "eval/evaluator.h"
 #include "eval/max_flow.h"
+#include "eval/mixed_value.h"
 #include "eval/network/network_evaluator.h"
 #include "eval/policy_guided.h"
 #include "eval/resistance.h"
@@ -80,22 +81,34 @@ std::unique_ptr<Evaluator> createResistance(const EvaluatorConfig& config) {
 }
 
 // Where the network evaluator's value and its cell values come from (`network_value`,
-// `network_policy`): the net, or the resistance circuit.
-constexpr std::array<std::string_view, 2> kNetworkSources{"network", "resistance"};
+// `network_policy`): the net, the resistance circuit, or (values only) the circuit corrected by
+// the net (eval/mixed_value.h).
+constexpr std::array<std::string_view, 3> kNetworkSources{"network", "resistance", "mix"};
 
 std::unique_ptr<Evaluator> createHalf(std::string_view source, const EvaluatorConfig& config) {
     if (source == kNetworkSources[0])
         return std::make_unique<NetworkEvaluator>(config.network, config.networkRotation);
     if (source == kNetworkSources[1])
         return createResistance(config);
+    if (source == kNetworkSources[2]) {
+        std::unique_ptr<Evaluator> circuit = createResistance(config);
+        if (!circuit)
+            return nullptr;
+        return std::make_unique<MixedValueEvaluator>(
+            std::move(circuit),
+            std::make_unique<NetworkEvaluator>(config.network, config.networkRotation),
+            config.networkMixWeight);
+    }
     return nullptr;
 }
 
 std::unique_ptr<Evaluator> createNetwork(const EvaluatorConfig& config) {
-    if (!config.network)
-        return nullptr;
+    if (!config.network || config.networkPolicy == kNetworkSources[2])
+        return nullptr; // the mix is a value: its cells would be the circuit's
     if (config.networkValue == kNetworkSources[0] && config.networkPolicy == kNetworkSources[0])
         return createHalf(kNetworkSources[0], config); // one net gives both in one pass
+    if (config.networkValue == kNetworkSources[2] && config.networkPolicy == kNetworkSources[1])
+        return createHalf(kNetworkSources[2], config); // its cells are the circuit's already
     std::unique_ptr<Evaluator> policy = createHalf(config.networkPolicy, config);
     std::unique_ptr<Evaluator> value = createHalf(config.networkValue, config);
     if (!policy || !value)
@@ -125,6 +138,10 @@ std::vector<std::string_view> networkValueNames() {
     return {kNetworkSources.begin(), kNetworkSources.end()};
 }
 
+std::vector<std::string_view> networkPolicyNames() {
+    return {kNetworkSources.begin(), kNetworkSources.begin() + 2};
+}
+
 std::vector<std::string_view> resistanceLinkNames() {
     std::vector<std::string_view> names;
     for (const LinkSource& source : kLinkSources)
@@ -145,11 +162,10 @@ std::optional<std::string> whyNoEvaluator(std::string_view name, const Evaluator
     std::string known;
     for (std::string_view n : evaluatorNames())
         known += (known.empty() ? "" : " ") + std::string(n);
-    const auto isSource = [](std::string_view source) {
-        return std::find(kNetworkSources.begin(), kNetworkSources.end(), source) !=
-               kNetworkSources.end();
+    const auto isSource = [](std::string_view source, const std::vector<std::string_view>& known) {
+        return std::find(known.begin(), known.end(), source) != known.end();
     };
-    if (name == "network" && config.network && !isSource(config.networkValue))
+    if (name == "network" && config.network && !isSource(config.networkValue, networkValueNames()))
         return "unknown network_value '" + config.networkValue + "'";
     if (name == "network" && config.network)
         return "unknown network_policy '" + config.networkPolicy + "'";

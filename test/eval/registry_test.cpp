@@ -1,8 +1,12 @@
 #include "eval/evaluator.h"
 #include "eval/network/network.h"
 #include "eval/network/random_weights.h"
+#include "eval/resistance.h"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
 
 namespace hex::eval {
 namespace {
@@ -64,7 +68,6 @@ void expectHalves(Evaluator& combined, Evaluator& value, Evaluator& cells, Evalu
 // with the net's cell values; network_policy resistance: the other way round. An unknown source
 // is refused with the reason.
 TEST(Registry, NetworkValueAndPolicyComeFromTheNetOrTheResistanceCircuit) {
-    ASSERT_EQ(networkValueNames(), (std::vector<std::string_view>{"network", "resistance"}));
     EvaluatorConfig config;
     config.network = std::make_shared<const network::Network>(network::randomWeights(4, 1, 4, 7));
     const std::unique_ptr<Evaluator> net = makeEvaluator("network", config);
@@ -87,6 +90,56 @@ TEST(Registry, NetworkValueAndPolicyComeFromTheNetOrTheResistanceCircuit) {
     config.networkValue = "bogus";
     EXPECT_EQ(makeEvaluator("network", config), nullptr);
     EXPECT_EQ(whyNoEvaluator("network", config), "unknown network_value 'bogus'");
+}
+
+// network_value mix: the circuit's score plus network_mix_weight times the net's value in the
+// circuit's units, with the circuit's cells (or the net's, with network_policy network); a
+// position the circuit's connections decide keeps its decided score; "mix" orders nothing.
+TEST(Registry, NetworkValueMixAddsTheNetsValueToTheCircuits) {
+    ASSERT_EQ(networkValueNames(), (std::vector<std::string_view>{"network", "resistance", "mix"}));
+    ASSERT_EQ(networkPolicyNames(), (std::vector<std::string_view>{"network", "resistance"}));
+    EvaluatorConfig config;
+    config.network = std::make_shared<const network::Network>(network::randomWeights(4, 1, 4, 3));
+    const std::unique_ptr<Evaluator> net = makeEvaluator("network", config);
+    const std::unique_ptr<Evaluator> resistance = makeEvaluator("resistance", config);
+    config.networkValue = "mix";
+    config.networkMixWeight = 2.5;
+    const std::unique_ptr<Evaluator> mixNetCells = makeEvaluator("network", config);
+    config.networkPolicy = "resistance";
+    const std::unique_ptr<Evaluator> mix = makeEvaluator("network", config);
+    ASSERT_NE(mix, nullptr);
+    ASSERT_NE(mixNetCells, nullptr);
+    EXPECT_EQ(mix->name(), "network");
+
+    Board board(7, 7);
+    board.play(*board.geometry().parse("b2"), Color::Black);
+    board.play(*board.geometry().parse("f6"), Color::White);
+    for (Color toMove : {Color::Black, Color::White}) {
+        const Score circuit = resistance->evaluate(board, toMove);
+        ASSERT_LT(std::abs(circuit), ResistanceEvaluator::kDecidedScore); // open: the net counts
+        const Score learned = net->evaluate(board, toMove);
+        // 2.5 x value x 1000 = learned / 4 (the net's scores are 10000 per unit of value).
+        const Score expected = static_cast<Score>(std::lround(circuit + 2.5 * learned / 10.0));
+        EXPECT_EQ(mix->evaluate(board, toMove), expected);
+        EXPECT_NE(expected, circuit);
+        EXPECT_EQ(mixNetCells->evaluate(board, toMove), expected);
+    }
+    expectHalves(*mix, *mix, *resistance, *net);
+    expectHalves(*mixNetCells, *mix, *net, *resistance);
+
+    // Black's c1 c2 c3 c4 on 5x5 with c5 and b5 empty: two ways to finish, decided by the
+    // circuit's connections; the net's guess does not move it.
+    Board decided(5, 5);
+    for (const char* cell : {"c1", "c2", "c3", "c4"})
+        decided.play(*decided.geometry().parse(cell), Color::Black);
+    for (const char* cell : {"a1", "a2", "a3"})
+        decided.play(*decided.geometry().parse(cell), Color::White);
+    const Score won = resistance->evaluate(decided, Color::White);
+    ASSERT_EQ(std::abs(won), ResistanceEvaluator::kDecidedScore);
+    EXPECT_EQ(mix->evaluate(decided, Color::White), won);
+
+    config.networkPolicy = "mix";
+    EXPECT_EQ(makeEvaluator("network", config), nullptr);
 }
 
 TEST(Registry, UnknownNameGivesNull) {

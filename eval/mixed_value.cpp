@@ -1,0 +1,33 @@
+#include "eval/mixed_value.h"
+
+#include "eval/network/network_evaluator.h"
+#include "eval/resistance.h"
+#include "eval/scoring.h"
+
+#include <cstdlib>
+
+namespace hex::eval {
+
+MixedValueEvaluator::MixedValueEvaluator(std::unique_ptr<Evaluator> circuit,
+                                         std::unique_ptr<Evaluator> net, double weight)
+    : circuit_(std::move(circuit)), net_(std::move(net)), weight_(weight) {}
+
+Score MixedValueEvaluator::evaluate(const Board& board, Color toMove) {
+    return mixed(circuit_->evaluate(board, toMove), board, toMove);
+}
+
+Score MixedValueEvaluator::evaluateWithCells(const Board& board, Color toMove,
+                                             std::span<int> cellValues) {
+    return mixed(circuit_->evaluateWithCells(board, toMove, cellValues), board, toMove);
+}
+
+Score MixedValueEvaluator::mixed(Score circuit, const Board& board, Color toMove) {
+    if (std::abs(circuit) >= ResistanceEvaluator::kDecidedScore)
+        return circuit; // decided by the connections (or the board): no guess changes that
+    const double net =
+        static_cast<double>(net_->evaluate(board, toMove)) / NetworkEvaluator::kValueScale;
+    return quantise(static_cast<double>(circuit) / ResistanceEvaluator::kScoreScale + weight_ * net,
+                    ResistanceEvaluator::kScoreScale);
+}
+
+} // namespace hex::eval
