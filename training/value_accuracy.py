@@ -76,6 +76,14 @@ def main(argv=None):
           f"mean squared error {np.mean((net - truth) ** 2):.3f}")
     print(f"search score has the winner's sign: {np.sum(np.sign(search) == truth)} "
           f"({np.mean(np.sign(search) == truth):.3f})")
+    # The same by empty cells, in tens: the positions far from the end are the hard ones.
+    empty = np.array([pos.width * pos.height - len(pos.black) - len(pos.white)
+                      for pos, _, _ in samples])
+    print("empty cells | positions | net right | search right")
+    for low in sorted(set((empty // 10) * 10), reverse=True):
+        part = (empty // 10) * 10 == low
+        print(f"{low}-{low + 9} | {np.sum(part)} | {np.mean(right[part]):.3f} | "
+              f"{np.mean(np.sign(search[part]) == truth[part]):.3f}")
     return 0
 
 
