@@ -162,8 +162,8 @@ std::optional<std::string> whyNoEvaluator(std::string_view name, const Evaluator
     std::string known;
     for (std::string_view n : evaluatorNames())
         known += (known.empty() ? "" : " ") + std::string(n);
-    const auto isSource = [](std::string_view source, const std::vector<std::string_view>& known) {
-        return std::find(known.begin(), known.end(), source) != known.end();
+    const auto isSource = [](std::string_view source, const std::vector<std::string_view>& names) {
+        return std::find(names.begin(), names.end(), source) != names.end();
     };
     if (name == "network" && config.network && !isSource(config.networkValue, networkValueNames()))
         return "unknown network_value '" + config.networkValue + "'";
