@@ -332,7 +332,9 @@ def print_ranks(args, rows):
 
 def add_engine_arguments(command, engine_help):
     """The engine a subcommand starts (start_engine reads these)."""
-    command.add_argument("--engine", required=True, help=engine_help)
+    command.add_argument("--engine", required=True,
+                         help=engine_help + " (it runs in a scratch directory: give the files "
+                         "its options name, such as network_file, with absolute paths)")
     command.add_argument("--setup", action="append", default=[], help="HTP command sent once")
     command.add_argument("--size", type=int, default=11)
 
