@@ -7,7 +7,7 @@ stands better loses it later. On 9x9 the full solver (`solve-state`) proves posi
 more plies before that end in a fraction of a second. `label_record` walks a game back from its
 end, asks the solver about each position not proven yet, and writes what it proves into the
 record's `proven` list (+1: the side to move wins, -1: it loses), so that training can learn
-exact values instead of results (train.py --values proven).
+exact values instead of results (train.py --proven-values-only).
 """
 
 import subprocess
