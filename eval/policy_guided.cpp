@@ -3,9 +3,8 @@
 namespace hex::eval {
 
 PolicyGuidedEvaluator::PolicyGuidedEvaluator(std::unique_ptr<Evaluator> policy,
-                                             std::unique_ptr<Evaluator> value,
-                                             std::string_view name)
-    : policy_(std::move(policy)), value_(std::move(value)), name_(name) {}
+                                             std::unique_ptr<Evaluator> value)
+    : policy_(std::move(policy)), value_(std::move(value)) {}
 
 Score PolicyGuidedEvaluator::evaluate(const Board& board, Color toMove) {
     return value_->evaluate(board, toMove);

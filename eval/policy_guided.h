@@ -15,17 +15,16 @@ namespace hex::eval {
 // (`network_policy resistance`).
 class PolicyGuidedEvaluator final : public Evaluator {
 public:
-    PolicyGuidedEvaluator(std::unique_ptr<Evaluator> policy, std::unique_ptr<Evaluator> value,
-                          std::string_view name);
+    PolicyGuidedEvaluator(std::unique_ptr<Evaluator> policy, std::unique_ptr<Evaluator> value);
 
-    std::string_view name() const override { return name_; }
+    // Only the network evaluator is made of two halves.
+    std::string_view name() const override { return "network"; }
     Score evaluate(const Board& board, Color toMove) override;
     Score evaluateWithCells(const Board& board, Color toMove, std::span<int> cellValues) override;
 
 private:
     std::unique_ptr<Evaluator> policy_;
     std::unique_ptr<Evaluator> value_;
-    std::string_view name_;
 };
 
 } // namespace hex::eval

@@ -113,7 +113,7 @@ std::unique_ptr<Evaluator> createNetwork(const EvaluatorConfig& config) {
     std::unique_ptr<Evaluator> value = createHalf(config.networkValue, config);
     if (!policy || !value)
         return nullptr;
-    return std::make_unique<PolicyGuidedEvaluator>(std::move(policy), std::move(value), "network");
+    return std::make_unique<PolicyGuidedEvaluator>(std::move(policy), std::move(value));
 }
 
 // The one list of evaluators; the first is the default.

@@ -8,47 +8,14 @@ more plies before that end in a fraction of a second. `label_record` walks a gam
 end, asks the solver about each position not proven yet, and writes what it proves into the
 record's `proven` list (+1: the side to move wins, -1: it loses), so that training can learn
 exact values instead of results (train.py --proven-values-only).
-"""
 
-import subprocess
+The engine is any object whose send(command) returns a successful reply's text and raises
+RuntimeError otherwise: label_proofs.py gives bench/selfplay.py's HTP driver.
+"""
 
 
 class EngineError(RuntimeError):
-    """The engine refused a command, died, or contradicted a proof."""
-
-
-class Engine:
-    """An `ohmhex` process driven over HTP on its standard input and output."""
-
-    def __init__(self, command):
-        self._process = subprocess.Popen(command, stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                         text=True)
-
-    def send(self, command):
-        """The payload of a successful reply to `command`; EngineError on `?` or a dead engine."""
-        self._process.stdin.write(command + "\n")
-        self._process.stdin.flush()
-        lines = []
-        while True:
-            line = self._process.stdout.readline()
-            if not line:
-                raise EngineError(f"the engine ended during '{command}'")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.rstrip("\n"))
-        reply = "\n".join(lines)
-        if not reply.startswith("= "):
-            raise EngineError(f"'{command}': {reply}")
-        return reply[2:]
-
-    def close(self):
-        try:
-            self._process.stdin.close()
-        except OSError:
-            pass
-        self._process.wait(timeout=10)
+    """The solver contradicted a proof."""
 
 
 def colour_to_move(ply):
