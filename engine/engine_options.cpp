@@ -90,22 +90,23 @@ void declareEngineOptions(Options& options) {
                                "The network evaluator averages each position with its 180-degree "
                                "rotation (exact rotation symmetry; twice the time)."));
     const std::vector<std::string> valueSources = strings(eval::networkValueNames());
-    options.declare(O::list("network_value", valueSources.front(), valueSources,
-                            "What scores positions for the network evaluator: network = its "
-                            "value head; resistance = the resistance evaluator (with "
-                            "resistance_links), the net then only orders the moves and sets "
-                            "the width (its policy); mix = the resistance evaluator's score "
-                            "plus network_mix_weight times the net's value."));
-    options.declare(O::real("network_mix_weight", 1.0, 0.0, 100.0,
+    const eval::EvaluatorConfig defaults;
+    options.declare(O::list("network_value", defaults.networkValue, valueSources,
+                            "What scores positions for the network evaluator: mix = the "
+                            "resistance evaluator's score plus network_mix_weight times the "
+                            "net's value; network = its value head; resistance = the resistance "
+                            "evaluator (with resistance_links), the net then only orders the "
+                            "moves and sets the width (its policy)."));
+    options.declare(O::real("network_mix_weight", defaults.networkMixWeight, 0.0, 100.0,
                             "network_value mix: the net's value in units of the resistance "
                             "evaluator's score (1: a sure win adds what a resistance ratio of "
                             "e does)."));
     const std::vector<std::string> policySources = strings(eval::networkPolicyNames());
-    options.declare(O::list("network_policy", policySources.front(), policySources,
+    options.declare(O::list("network_policy", defaults.networkPolicy, policySources,
                             "What orders the moves and sets the width for the network "
-                            "evaluator: network = its policy head; resistance = the resistance "
-                            "evaluator's cell values (with resistance_links), the net then only "
-                            "scores positions (its value head)."));
+                            "evaluator: resistance = the resistance evaluator's cell values "
+                            "(with resistance_links), the net then only scores positions; "
+                            "network = its policy head."));
     options.declare(O::real("max_time", 5, 0, 1e6,
                             "Seconds per move at most (0: no per-move limit; time_left still "
                             "applies)."));

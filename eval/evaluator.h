@@ -52,14 +52,16 @@ struct EvaluatorConfig {
     // What scores the network evaluator's positions (`network_value`), one of
     // networkValueNames(): "network" (its value head), "resistance" (the resistance evaluator
     // with resistanceLinks; the net then gives only the cell values, eval/policy_guided.h) or
-    // "mix" (the resistance evaluator's score corrected by the net's, eval/mixed_value.h).
-    std::string networkValue = "network";
+    // "mix" (the resistance evaluator's score corrected by the net's, eval/mixed_value.h). The
+    // mix with the circuit's cell values by default: the one combination that has beaten the
+    // resistance evaluator (docs/network.md, "The shipped net").
+    std::string networkValue = "mix";
     // With networkValue "mix": the net's weight beside the circuit (`network_mix_weight`).
     double networkMixWeight = 1.0;
     // What gives its cell values, which order the moves and set the width (`network_policy`),
     // one of networkPolicyNames(): "network" (its policy head) or "resistance" (the resistance
     // evaluator's cell values; the net then only scores).
-    std::string networkPolicy = "network";
+    std::string networkPolicy = "resistance";
     // The conductances of the "vc" links (`vc_own_to_own`, `vc_carrier_divisor`).
     VcConductances vcConductances{};
     // The H-search limits of the "vc" links (`vc_fulls_per_pair`, `vc_semis_per_pair`,
@@ -73,9 +75,9 @@ struct EvaluatorConfig {
 std::vector<std::string_view> evaluatorNames();
 // The link sources of the resistance evaluator; the first is EvaluatorConfig's default.
 std::vector<std::string_view> resistanceLinkNames();
-// The value sources of the network evaluator; the first is EvaluatorConfig's default.
+// The value sources of the network evaluator (EvaluatorConfig's default: networkValue).
 std::vector<std::string_view> networkValueNames();
-// Its cell-value sources (the value sources but "mix"); the first is the default.
+// Its cell-value sources, the value sources but "mix" (the default: networkPolicy).
 std::vector<std::string_view> networkPolicyNames();
 // nullptr for an unknown name, for resistance an unknown resistanceLinks, for network no network
 // or an unknown networkValue or networkPolicy.

@@ -102,6 +102,10 @@ std::unique_ptr<Evaluator> make(const Variant& variant) {
             std::make_shared<const network::Network>(network::randomWeights(8, 1, 8, 11));
         config.network = net;
         config.networkRotation = variant.networkRotation;
+        // The net's own value and cells: by default it corrects the resistance circuit, whose
+        // properties the resistance variants check.
+        config.networkValue = "network";
+        config.networkPolicy = "network";
     }
     auto evaluator = makeEvaluator(variant.evaluator, config);
     EXPECT_NE(evaluator, nullptr);

@@ -70,6 +70,8 @@ void expectHalves(Evaluator& combined, Evaluator& value, Evaluator& cells, Evalu
 TEST(Registry, NetworkValueAndPolicyComeFromTheNetOrTheResistanceCircuit) {
     EvaluatorConfig config;
     config.network = std::make_shared<const network::Network>(network::randomWeights(4, 1, 4, 7));
+    config.networkValue = "network";
+    config.networkPolicy = "network";
     const std::unique_ptr<Evaluator> net = makeEvaluator("network", config);
     const std::unique_ptr<Evaluator> resistance = makeEvaluator("resistance", config);
     config.networkValue = "resistance";
@@ -100,6 +102,8 @@ TEST(Registry, NetworkValueMixAddsTheNetsValueToTheCircuits) {
     ASSERT_EQ(networkPolicyNames(), (std::vector<std::string_view>{"network", "resistance"}));
     EvaluatorConfig config;
     config.network = std::make_shared<const network::Network>(network::randomWeights(4, 1, 4, 3));
+    config.networkValue = "network";
+    config.networkPolicy = "network";
     const std::unique_ptr<Evaluator> net = makeEvaluator("network", config);
     const std::unique_ptr<Evaluator> resistance = makeEvaluator("resistance", config);
     config.networkValue = "mix";
@@ -140,6 +144,25 @@ TEST(Registry, NetworkValueMixAddsTheNetsValueToTheCircuits) {
 
     config.networkPolicy = "mix";
     EXPECT_EQ(makeEvaluator("network", config), nullptr);
+}
+
+// By default the network evaluator is the circuit corrected by the net (the combination that
+// has beaten the resistance evaluator): the mix's value at weight 1 with the circuit's cells.
+TEST(Registry, TheNetworkEvaluatorIsTheCircuitCorrectedByTheNetByDefault) {
+    EvaluatorConfig config;
+    EXPECT_EQ(config.networkValue, "mix");
+    EXPECT_EQ(config.networkPolicy, "resistance");
+    EXPECT_EQ(config.networkMixWeight, 1.0);
+    config.network = std::make_shared<const network::Network>(network::randomWeights(4, 1, 4, 5));
+    const std::unique_ptr<Evaluator> byDefault = makeEvaluator("network", config);
+    const std::unique_ptr<Evaluator> resistance = makeEvaluator("resistance", config);
+    config.networkPolicy = "network";
+    const std::unique_ptr<Evaluator> mixNetCells = makeEvaluator("network", config);
+    config.networkValue = "network";
+    const std::unique_ptr<Evaluator> net = makeEvaluator("network", config);
+    ASSERT_NE(byDefault, nullptr);
+    ASSERT_NE(mixNetCells, nullptr);
+    expectHalves(*byDefault, *mixNetCells, *resistance, *net);
 }
 
 TEST(Registry, UnknownNameGivesNull) {

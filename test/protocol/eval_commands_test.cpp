@@ -96,6 +96,7 @@ TEST(NetworkOption, ABadFileChangesNothing) {
     const NetFile good("good");
     ASSERT_EQ(*htp.execute("param_ohmhex network_file " + good.path()), "= \n\n");
     ASSERT_EQ(*htp.execute("param_ohmhex evaluator network"), "= \n\n");
+    ASSERT_EQ(*htp.execute("param_ohmhex network_policy network"), "= \n\n"); // cells of the net
     const std::string before = *htp.execute("eval-cells");
     const auto net = engine.network();
     ASSERT_NE(net, nullptr);
@@ -126,6 +127,7 @@ TEST(NetworkOption, RotationAndTheNetReachEval) {
     const NetFile second("second", 4);
     for (const char* line : {"boardsize 5 5", "play b b2", "play w c4"})
         htp.execute(line);
+    ASSERT_EQ(*htp.execute("param_ohmhex network_policy network"), "= \n\n"); // cells of the net
     ASSERT_EQ(*htp.execute("param_ohmhex network_file " + first.path()), "= \n\n");
     const std::string plain = *htp.execute("eval-cells network");
     ASSERT_EQ(*htp.execute("param_ohmhex network_rotation 1"), "= \n\n");

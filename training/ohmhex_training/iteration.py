@@ -112,10 +112,13 @@ class Run:
         return self.path(best) if best else None
 
     def evaluator_options(self, net):
-        """-o options for an ohmhex that plays with `net` (None: the classical evaluator)."""
+        """-o options for an ohmhex that plays with `net` (None: the classical evaluator): its
+        policy and its value, as expert iteration improves both (the engine's default for
+        `evaluator network` uses the value only, as a correction of the resistance circuit)."""
         if net is None:
             return ["-o", "evaluator=resistance"]
-        return ["-o", "evaluator=network", "-o", f"network_file={net}"]
+        return ["-o", "evaluator=network", "-o", "network_value=network",
+                "-o", "network_policy=network", "-o", f"network_file={net}"]
 
     # --- the phases ------------------------------------------------------------------------
 

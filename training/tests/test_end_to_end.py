@@ -57,6 +57,7 @@ def test_selfplay_train_export_load_evaluate(tmp_path):
     colours = ["b", "w", "b"]
     replies = htp(["boardsize 5 5"] + [f"play {c} {m}" for c, m in zip(colours, moves)] +
                   ["eval", "genmove w"],
-                  "-o", "evaluator=network", "-o", f"network_file={net}")
+                  "-o", "evaluator=network", "-o", "network_value=network",
+                  "-o", f"network_file={net}")
     assert abs(int(replies[-2]) - round(10000 * value)) <= 1
     assert replies[-1].strip() not in moves  # a legal move: an empty cell
