@@ -58,6 +58,10 @@ TEST(NetworkOption, TheBuiltInNetIsTheDefault) {
     EXPECT_EQ(engine.network(), eval::network::builtInNetwork());
     ASSERT_EQ(*htp.execute("param_ohmhex evaluator network"), "= \n\n");
     EXPECT_EQ(htp.execute("eval")->substr(0, 2), "= ");
+    // ... as the circuit's correction (the measured combination, docs/network.md).
+    EXPECT_EQ(*htp.execute("param_ohmhex network_value"), "= mix\n\n");
+    EXPECT_EQ(*htp.execute("param_ohmhex network_policy"), "= resistance\n\n");
+    EXPECT_EQ(*htp.execute("param_ohmhex network_mix_weight"), "= 1\n\n");
 
     const NetFile net("built-in");
     ASSERT_EQ(*htp.execute("param_ohmhex network_file " + net.path()), "= \n\n");
