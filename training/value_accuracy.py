@@ -80,8 +80,9 @@ def main(argv=None):
     empty = np.array([pos.width * pos.height - len(pos.black) - len(pos.white)
                       for pos, _, _ in samples])
     print("empty cells | positions | net right | search right")
-    for low in sorted(set((empty // 10) * 10), reverse=True):
-        part = (empty // 10) * 10 == low
+    tens = (empty // 10) * 10
+    for low in sorted(set(tens), reverse=True):
+        part = tens == low
         print(f"{low}-{low + 9} | {np.sum(part)} | {np.mean(right[part]):.3f} | "
               f"{np.mean(np.sign(search[part]) == truth[part]):.3f}")
     return 0

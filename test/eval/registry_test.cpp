@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 
 namespace hex::eval {
@@ -64,14 +65,21 @@ void expectHalves(Evaluator& combined, Evaluator& value, Evaluator& cells, Evalu
     }
 }
 
+// A small net of random weights (`seed`) giving both the value and the cell values.
+EvaluatorConfig netAlone(std::uint32_t seed) {
+    EvaluatorConfig config;
+    config.network =
+        std::make_shared<const network::Network>(network::randomWeights(4, 1, 4, seed));
+    config.networkValue = "network";
+    config.networkPolicy = "network";
+    return config;
+}
+
 // network_value resistance: the resistance evaluator's value (leaves and interior nodes alike)
 // with the net's cell values; network_policy resistance: the other way round. An unknown source
 // is refused with the reason.
 TEST(Registry, NetworkValueAndPolicyComeFromTheNetOrTheResistanceCircuit) {
-    EvaluatorConfig config;
-    config.network = std::make_shared<const network::Network>(network::randomWeights(4, 1, 4, 7));
-    config.networkValue = "network";
-    config.networkPolicy = "network";
+    EvaluatorConfig config = netAlone(7);
     const std::unique_ptr<Evaluator> net = makeEvaluator("network", config);
     const std::unique_ptr<Evaluator> resistance = makeEvaluator("resistance", config);
     config.networkValue = "resistance";
@@ -100,10 +108,7 @@ TEST(Registry, NetworkValueAndPolicyComeFromTheNetOrTheResistanceCircuit) {
 TEST(Registry, NetworkValueMixAddsTheNetsValueToTheCircuits) {
     ASSERT_EQ(networkValueNames(), (std::vector<std::string_view>{"network", "resistance", "mix"}));
     ASSERT_EQ(networkPolicyNames(), (std::vector<std::string_view>{"network", "resistance"}));
-    EvaluatorConfig config;
-    config.network = std::make_shared<const network::Network>(network::randomWeights(4, 1, 4, 3));
-    config.networkValue = "network";
-    config.networkPolicy = "network";
+    EvaluatorConfig config = netAlone(3);
     const std::unique_ptr<Evaluator> net = makeEvaluator("network", config);
     const std::unique_ptr<Evaluator> resistance = makeEvaluator("resistance", config);
     config.networkValue = "mix";
