@@ -15,7 +15,10 @@ predicted chance) the games of --check, which the fit never saw.
     python3 bench/calibrate_chance.py --engine build/release/app/ohmhex \\
         --fit training/runs/r1/games-iter0.jsonl --check training/runs/r1/held-out.jsonl
 
-prints, per evaluator, `even` and `scale` for eval/win_chance.cpp and the check.
+prints, per evaluator, `even` and `scale` for eval/win_chance.cpp and the check. `eval network`
+answers with the engine's `network_value`: the default engine gives the mix's calibration
+("mix" in the table), `--engine "ohmhex -o network_value=network" --evaluator network` the net's
+own ("network").
 """
 import argparse
 import json

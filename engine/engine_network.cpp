@@ -1,7 +1,6 @@
 // The Engine's learned-evaluator net: network_file loads it, the evaluators share it.
 #include "engine/engine.h"
 
-#include "eval/evaluator.h"
 #include "eval/network/built_in.h"
 #include "eval/network/network.h"
 
@@ -46,17 +45,13 @@ std::optional<std::string> Engine::loadOptionFiles() {
         networkPath_ = path;
         return std::nullopt;
     } catch (const std::exception& error) {
-        // A bad file never stops the engine: it plays on with what it knows to be sound.
+        // A bad file never stops the engine: it plays on with the built-in net, which every
+        // evaluator (network among them) can use.
         network_ = eval::network::builtInNetwork();
         networkPath_.clear();
         options_.set("network_file", "");
         std::string why = error.what();
-        if (options_.getString("evaluator") == "network") {
-            options_.set("evaluator", eval::evaluatorNames().front());
-            why += "; the evaluator is the default, " + options_.getString("evaluator");
-        } else {
-            why += "; network_file is the built-in net";
-        }
+        why += "; network_file is the built-in net";
         return why;
     }
 }

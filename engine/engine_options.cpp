@@ -33,8 +33,10 @@ void declareEngineOptions(Options& options) {
                             "a search (swap when it scores the position below 0); heuristic = "
                             "swap any stone off the border."));
     const std::vector<std::string> evaluators = strings(eval::evaluatorNames());
-    options.declare(O::list("evaluator", evaluators.front(), evaluators,
-                            "Static evaluator of the search (the first is the default)."));
+    options.declare(O::list("evaluator", std::string(eval::defaultEvaluatorName()), evaluators,
+                            "Static evaluator of the search. network (the default) = the "
+                            "resistance circuit corrected by the net of network_file, see "
+                            "network_value; resistance = the circuit alone."));
     const std::vector<std::string> linkSources = strings(eval::resistanceLinkNames());
     options.declare(O::list("resistance_links", linkSources.front(), linkSources,
                             "Virtual connections the resistance evaluator adds to its circuits: "
@@ -101,6 +103,11 @@ void declareEngineOptions(Options& options) {
                             "network_value mix: the net's value in units of the resistance "
                             "evaluator's score (1: a sure win adds what a resistance ratio of "
                             "e does)."));
+    options.declare(O::integer("network_mix_max_size", defaults.networkMixMaxSize, 1,
+                               Geometry::kMaxSide,
+                               "network_value mix: the net corrects the circuit only on boards "
+                               "at most this many cells a side; larger boards get the circuit "
+                               "alone (the built-in net learned 9x9 and helped up to 11x11)."));
     const std::vector<std::string> policySources = strings(eval::networkPolicyNames());
     options.declare(O::list("network_policy", defaults.networkPolicy, policySources,
                             "What orders the moves and sets the width for the network "

@@ -60,6 +60,7 @@ eval::EvaluatorConfig evaluatorConfig(const Options& options,
     config.networkValue = options.getString("network_value");
     config.networkPolicy = options.getString("network_policy");
     config.networkMixWeight = options.getReal("network_mix_weight");
+    config.networkMixMaxSize = static_cast<int>(options.getInt("network_mix_max_size"));
     return config;
 }
 

@@ -58,6 +58,11 @@ struct EvaluatorConfig {
     std::string networkValue = "mix";
     // With networkValue "mix": the net's weight beside the circuit (`network_mix_weight`).
     double networkMixWeight = 1.0;
+    // With networkValue "mix": the largest side of a board on which the net corrects the
+    // circuit (`network_mix_max_size`); larger boards get the circuit alone. The built-in net
+    // learned 9x9 positions: it wins there, plays even on 11x11 and lost on 13x13
+    // (docs/strength.md, "The network evaluator as the default").
+    int networkMixMaxSize = 11;
     // What gives its cell values, which order the moves and set the width (`network_policy`),
     // one of networkPolicyNames(): "network" (its policy head) or "resistance" (the resistance
     // evaluator's cell values; the net then only scores).
@@ -73,6 +78,10 @@ struct EvaluatorConfig {
 
 // The registry: the only place that knows the concrete evaluators.
 std::vector<std::string_view> evaluatorNames();
+// The engine's and bench's evaluator unless told otherwise: "network", the resistance circuit
+// corrected by the built-in net (docs/network.md, "The shipped net"), which plays stronger than
+// the circuit alone (docs/strength.md, "The network evaluator as the default").
+std::string_view defaultEvaluatorName();
 // The link sources of the resistance evaluator; the first is EvaluatorConfig's default.
 std::vector<std::string_view> resistanceLinkNames();
 // The value sources of the network evaluator (EvaluatorConfig's default: networkValue).

@@ -9,8 +9,12 @@
 namespace hex::eval {
 
 MixedValueEvaluator::MixedValueEvaluator(std::unique_ptr<Evaluator> circuit,
-                                         std::unique_ptr<Evaluator> net, double weight)
-    : circuit_(std::move(circuit)), net_(std::move(net)), weight_(weight) {}
+                                         std::unique_ptr<Evaluator> net, double weight, int maxSize)
+    : circuit_(std::move(circuit)), net_(std::move(net)), weight_(weight), maxSize_(maxSize) {}
+
+bool netCorrects(const Board& board, int maxSize) {
+    return board.geometry().width() <= maxSize && board.geometry().height() <= maxSize;
+}
 
 Score MixedValueEvaluator::evaluate(const Board& board, Color toMove) {
     return mixed(circuit_->evaluate(board, toMove), board, toMove);
@@ -24,6 +28,8 @@ Score MixedValueEvaluator::evaluateWithCells(const Board& board, Color toMove,
 Score MixedValueEvaluator::mixed(Score circuit, const Board& board, Color toMove) {
     if (std::abs(circuit) >= ResistanceEvaluator::kDecidedScore)
         return circuit; // decided by the connections (or the board): no guess changes that
+    if (!netCorrects(board, maxSize_))
+        return circuit;
     const double net =
         static_cast<double>(net_->evaluate(board, toMove)) / NetworkEvaluator::kValueScale;
     return quantise(static_cast<double>(circuit) / ResistanceEvaluator::kScoreScale + weight_ * net,

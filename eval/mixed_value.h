@@ -12,11 +12,12 @@ namespace hex::eval {
 // does). The circuit ranks positions one stone apart smoothly and a net trained on proofs judges
 // the whole board better (training/runs/r3): the sum keeps the one's order and the other's
 // verdicts. A position the circuit's connections decide keeps its decided score. The cell values
-// are the circuit's.
+// are the circuit's. On boards with a side longer than `maxSize` (larger than the boards the
+// net learned) the value is the circuit's alone.
 class MixedValueEvaluator final : public Evaluator {
 public:
     MixedValueEvaluator(std::unique_ptr<Evaluator> circuit, std::unique_ptr<Evaluator> net,
-                        double weight);
+                        double weight, int maxSize);
 
     std::string_view name() const override { return "network"; }
     Score evaluate(const Board& board, Color toMove) override;
@@ -28,6 +29,10 @@ private:
     std::unique_ptr<Evaluator> circuit_;
     std::unique_ptr<Evaluator> net_;
     double weight_;
+    int maxSize_;
 };
+
+// Whether the mix adds the net's correction on `board` (its sides at most `maxSize`).
+bool netCorrects(const Board& board, int maxSize);
 
 } // namespace hex::eval

@@ -97,7 +97,7 @@ std::unique_ptr<Evaluator> createHalf(std::string_view source, const EvaluatorCo
         return std::make_unique<MixedValueEvaluator>(
             std::move(circuit),
             std::make_unique<NetworkEvaluator>(config.network, config.networkRotation),
-            config.networkMixWeight);
+            config.networkMixWeight, config.networkMixMaxSize);
     }
     return nullptr;
 }
@@ -116,7 +116,7 @@ std::unique_ptr<Evaluator> createNetwork(const EvaluatorConfig& config) {
     return std::make_unique<PolicyGuidedEvaluator>(std::move(policy), std::move(value));
 }
 
-// The one list of evaluators; the first is the default.
+// The one list of evaluators.
 constexpr std::array kEntries{
     Entry{"resistance", &createResistance},
     Entry{"twodistance", &create<TwoDistanceEvaluator>},
@@ -133,6 +133,8 @@ std::vector<std::string_view> evaluatorNames() {
         names.push_back(entry.name);
     return names;
 }
+
+std::string_view defaultEvaluatorName() { return "network"; }
 
 std::vector<std::string_view> networkValueNames() {
     return {kNetworkSources.begin(), kNetworkSources.end()};

@@ -14,7 +14,9 @@ namespace {
 // value of an even game: below 0 where the evaluator sees the side that has just moved ahead.
 // Where the values say nothing significant about the winner (yreduction, maxflow) the script
 // gives even 0 and a scale a hundred times their spread: a chance within about half a percent of
-// 50%, which is what those values are worth on these games.
+// 50%, which is what those values are worth on these games. "network" and "mix" are the
+// network evaluator's values with the built-in net (chanceCalibration): its own value
+// (network_value network) and the circuit corrected by it (mix, network_mix_weight 1).
 struct Calibration {
     std::string_view evaluator;
     double even;
@@ -24,7 +26,7 @@ struct Calibration {
 constexpr std::array kCalibrations{
     Calibration{"resistance", -571.6, 6473.1}, Calibration{"twodistance", -276.3, 3412.8},
     Calibration{"yreduction", 0.0, 7882873.2}, Calibration{"maxflow", 0.0, 16635.1},
-    Calibration{"network", -1429.3, 3831.2},
+    Calibration{"network", -5400.7, 83044.1},  Calibration{"mix", -911.1, 10824.7},
 };
 
 const Calibration* calibrationOf(std::string_view evaluator) {
@@ -45,6 +47,10 @@ std::optional<double> winChance(std::string_view evaluator, Score value) {
     if (value <= -kMaxEval)
         return 0.0;
     return 1.0 / (1.0 + std::exp(-(static_cast<double>(value) - c->even) / c->scale));
+}
+
+std::string_view chanceCalibration(std::string_view evaluator, std::string_view networkValue) {
+    return evaluator == "network" ? networkValue : evaluator;
 }
 
 std::optional<double> winChanceScale(std::string_view evaluator) {

@@ -18,4 +18,9 @@ std::optional<double> winChance(std::string_view evaluator, Score value);
 // The fitted scale of an evaluator, or nullopt.
 std::optional<double> winChanceScale(std::string_view evaluator);
 
+// The calibration the values of `evaluator` are read with: its name, but for network the
+// source of its values (`network_value`): "network" (the net's own value), "mix" (the
+// resistance circuit corrected by the net, on its own calibration) or "resistance".
+std::string_view chanceCalibration(std::string_view evaluator, std::string_view networkValue);
+
 } // namespace hex::eval

@@ -1,4 +1,5 @@
 #include "eval/evaluator.h"
+#include "eval/mixed_value.h"
 #include "eval/win_chance.h"
 #include "protocol/commands.h"
 
@@ -83,8 +84,14 @@ std::string pspairs(Engine& engine, const htp::Args& a) {
 }
 
 // The side to move's winning chance as a percentage, "63.4%".
-std::string chancePercent(std::string_view evaluator, Score value) {
-    const std::optional<double> chance = eval::winChance(evaluator, value);
+std::string chancePercent(const Engine& engine, std::string_view evaluator, Score value) {
+    const Options& options = engine.options();
+    std::string networkValue = options.getString("network_value");
+    const auto maxSize = static_cast<int>(options.getInt("network_mix_max_size"));
+    if (networkValue == "mix" && !eval::netCorrects(engine.game().board(), maxSize))
+        networkValue = "resistance"; // the circuit's value alone on this board
+    const std::optional<double> chance =
+        eval::winChance(eval::chanceCalibration(evaluator, networkValue), value);
     char percent[32];
     std::snprintf(percent, sizeof percent, "%.1f%%", 100.0 * chance.value_or(0.5));
     return percent;
@@ -94,7 +101,7 @@ std::string chancePercent(std::string_view evaluator, Score value) {
 std::string winChance(Engine& engine, const htp::Args& a) {
     const CellValues values = evaluate(engine, a);
     return std::string(colorName(engine.game().toMove())) + " " +
-           chancePercent(evaluatorName(engine, a), values.value);
+           chancePercent(engine, evaluatorName(engine, a), values.value);
 }
 
 // HexGui gfx: INFLUENCE tints each empty cell by its scaled value; TEXT shows the position value
@@ -107,7 +114,7 @@ std::string influence(Engine& engine, const htp::Args& a) {
         text += " " + board.geometry().name(cell) + " " + twoDecimals(share);
     return text + " TEXT " + std::string(colorName(engine.game().toMove())) + " " +
            std::to_string(values.value) + " (" +
-           chancePercent(evaluatorName(engine, a), values.value) + " to win)";
+           chancePercent(engine, evaluatorName(engine, a), values.value) + " to win)";
 }
 
 } // namespace

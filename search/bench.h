@@ -21,6 +21,9 @@ struct BenchSettings {
     static constexpr std::size_t kTableMb = 16;
 
     int depth = kDefaultDepth;
+    // Not the engine's default (network): the net's floats are summed in the order of the
+    // build machine's vector width, so its values, and the node count with them, could differ
+    // between machines; the circuit's arithmetic is the same on every machine.
     std::string evaluator = "resistance";
 };
 

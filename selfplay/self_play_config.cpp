@@ -1,6 +1,7 @@
 #include "selfplay/self_play_config.h"
 
 #include "engine/engine.h"
+#include "eval/network/built_in.h"
 #include "protocol/command_line.h"
 #include "search/time_manager.h"
 
@@ -58,6 +59,7 @@ ParsedSelfPlay parseSelfPlayArguments(std::span<const std::string> args) {
     ParsedSelfPlay out;
     SelfPlayConfig& c = out.config;
     c.options = declaredOptions();
+    c.network = eval::network::builtInNetwork(); // network_file "", until loadNetwork reads one
     std::vector<std::string> assignments;
     CLI::App app;
     app.set_help_flag(); // selfPlayUsage() is the help

@@ -33,7 +33,8 @@ struct SelfPlayConfig {
     std::uint64_t solverNodes = 10000; // the solver's node budget per position
     Shard shard;
     Options options; // the engine options, -o applied; --nodes / --time set max_nodes, max_time
-    // The net of options' network_file (the built-in one for ""), loaded by loadNetwork.
+    // The net of options' network_file: the built-in one as parsed, a file's once loadNetwork
+    // has read it.
     std::shared_ptr<const eval::network::Network> network;
 };
 

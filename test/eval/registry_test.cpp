@@ -1,4 +1,5 @@
 #include "eval/evaluator.h"
+#include "eval/mixed_value.h"
 #include "eval/network/network.h"
 #include "eval/network/random_weights.h"
 #include "eval/resistance.h"
@@ -8,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <tuple>
 
 namespace hex::eval {
 namespace {
@@ -168,6 +170,43 @@ TEST(Registry, TheNetworkEvaluatorIsTheCircuitCorrectedByTheNetByDefault) {
     ASSERT_NE(byDefault, nullptr);
     ASSERT_NE(mixNetCells, nullptr);
     expectHalves(*byDefault, *mixNetCells, *resistance, *net);
+}
+
+// The mix corrects the circuit only on boards whose sides are at most network_mix_max_size
+// (the sizes the net learned and was measured on): beyond them, in either direction, it scores
+// every position as the circuit does, with the circuit's cells.
+TEST(Registry, TheMixIsTheCircuitAloneOnBoardsLargerThanItsMaxSize) {
+    EvaluatorConfig config = netAlone(5);
+    config.networkValue = "mix";
+    config.networkPolicy = "resistance";
+    EXPECT_EQ(EvaluatorConfig{}.networkMixMaxSize, 11);
+    config.networkMixMaxSize = 19;
+    const std::unique_ptr<Evaluator> everywhere = makeEvaluator("network", config);
+    config.networkMixMaxSize = 7;
+    const std::unique_ptr<Evaluator> mix = makeEvaluator("network", config);
+    const std::unique_ptr<Evaluator> resistance = makeEvaluator("resistance", config);
+    ASSERT_NE(mix, nullptr);
+    ASSERT_NE(everywhere, nullptr);
+    for (const auto& [width, height, corrected] :
+         {std::tuple{7, 7, true}, std::tuple{6, 7, true}, std::tuple{8, 7, false},
+          std::tuple{7, 8, false}, std::tuple{9, 9, false}}) {
+        Board board(width, height);
+        board.play(*board.geometry().parse("b2"), Color::Black);
+        board.play(*board.geometry().parse("d4"), Color::White);
+        EXPECT_EQ(netCorrects(board, 7), corrected) << width << "x" << height;
+        EXPECT_NE(everywhere->evaluate(board, Color::Black),
+                  resistance->evaluate(board, Color::Black))
+            << width << "x" << height; // the net's correction is there to be left out
+        const auto count = static_cast<std::size_t>(board.geometry().cellCount());
+        std::vector<int> mixCells(count), circuitCells(count);
+        for (Color toMove : {Color::Black, Color::White}) {
+            const Score circuit = resistance->evaluateWithCells(board, toMove, circuitCells);
+            const Score mixed = mix->evaluateWithCells(board, toMove, mixCells);
+            EXPECT_EQ(mixed, corrected ? everywhere->evaluate(board, toMove) : circuit)
+                << width << "x" << height;
+            EXPECT_EQ(mixCells, circuitCells);
+        }
+    }
 }
 
 TEST(Registry, UnknownNameGivesNull) {

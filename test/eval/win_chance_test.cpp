@@ -19,6 +19,18 @@ TEST(WinChance, EveryEvaluatorHasACalibration) {
     EXPECT_FALSE(winChance("nosuch", 0));
 }
 
+// The network evaluator's values are read with the calibration of what makes them: the net's
+// own value, the circuit corrected by the net (its default) or the circuit alone.
+TEST(WinChance, NetworkValuesAreReadByTheirSource) {
+    for (std::string_view source : networkValueNames()) {
+        EXPECT_EQ(chanceCalibration("network", source), source);
+        ASSERT_TRUE(winChanceScale(source)) << source;
+    }
+    EXPECT_EQ(chanceCalibration("resistance", "mix"), "resistance");
+    EXPECT_EQ(chanceCalibration("twodistance", "network"), "twodistance");
+    EXPECT_NE(*winChance("mix", 3000), *winChance("network", 3000));
+}
+
 // Larger values never mean a smaller chance, finished games are certain, and every chance of an
 // unfinished game lies strictly between them.
 TEST(WinChance, IncreasesWithTheValueBetweenZeroAndOne) {

@@ -49,19 +49,20 @@ protected:
     NetFile net_{"eval-commands"};
 };
 
-// The engine starts with the built-in net (network_file ""), so network is usable at once; a
-// file replaces it, and "" brings the built-in net back.
+// The engine starts with the built-in net (network_file "") and the network evaluator, so it
+// plays with the net at once; a file replaces it, and "" brings the built-in net back.
 TEST(NetworkOption, TheBuiltInNetIsTheDefault) {
     Engine engine;
     htp::Engine htp;
     addAllCommands(htp, engine);
     EXPECT_EQ(engine.network(), eval::network::builtInNetwork());
-    ASSERT_EQ(*htp.execute("param_ohmhex evaluator network"), "= \n\n");
+    EXPECT_EQ(*htp.execute("param_ohmhex evaluator"), "= network\n\n");
     EXPECT_EQ(htp.execute("eval")->substr(0, 2), "= ");
     // ... as the circuit's correction (the measured combination, docs/network.md).
     EXPECT_EQ(*htp.execute("param_ohmhex network_value"), "= mix\n\n");
     EXPECT_EQ(*htp.execute("param_ohmhex network_policy"), "= resistance\n\n");
     EXPECT_EQ(*htp.execute("param_ohmhex network_mix_weight"), "= 1\n\n");
+    EXPECT_EQ(*htp.execute("param_ohmhex network_mix_max_size"), "= 11\n\n");
 
     const NetFile net("built-in");
     ASSERT_EQ(*htp.execute("param_ohmhex network_file " + net.path()), "= \n\n");
@@ -73,9 +74,9 @@ TEST(NetworkOption, TheBuiltInNetIsTheDefault) {
     EXPECT_EQ(engine.options().getString("network_file"), "");
 }
 
-// A bad net given at start never stops the engine: it falls back to the built-in net and, if
-// the evaluator was network, to the default evaluator, and says so.
-TEST(NetworkOption, ABadNetAtStartFallsBackToTheDefaults) {
+// A bad net given at start never stops the engine: it falls back to the built-in net, keeps
+// the evaluator it was given (the built-in net serves network), and says so.
+TEST(NetworkOption, ABadNetAtStartFallsBackToTheBuiltInNet) {
     for (const char* evaluator : {"network", "twodistance"}) {
         Engine engine;
         ASSERT_EQ(engine.options().set("evaluator", evaluator), std::nullopt);
@@ -86,8 +87,8 @@ TEST(NetworkOption, ABadNetAtStartFallsBackToTheDefaults) {
             << *why;
         EXPECT_EQ(engine.options().getString("network_file"), "");
         EXPECT_EQ(engine.network(), eval::network::builtInNetwork());
-        const std::string expected = std::string(evaluator) == "network" ? "resistance" : evaluator;
-        EXPECT_EQ(engine.options().getString("evaluator"), expected);
+        EXPECT_NE(why->find("network_file is the built-in net"), std::string::npos) << *why;
+        EXPECT_EQ(engine.options().getString("evaluator"), evaluator);
         EXPECT_EQ(engine.loadOptionFiles(), std::nullopt); // nothing left to load
     }
 }
@@ -120,6 +121,27 @@ TEST(NetworkOption, ABadFileChangesNothing) {
     EXPECT_EQ(engine.network(), net);
     EXPECT_EQ(engine.options().getString("network_file"), good.path());
     EXPECT_EQ(*htp.execute("eval-cells"), before);
+}
+
+// The default evaluator is the mix on boards up to network_mix_max_size and the circuit alone
+// beyond them: its value and its winning chance are then the resistance evaluator's.
+TEST(NetworkOption, TheDefaultIsTheCircuitAloneBeyondTheMixsMaxSize) {
+    Engine engine;
+    htp::Engine htp;
+    addAllCommands(htp, engine);
+    const auto answers = [&htp](const std::string& evaluator) {
+        return *htp.execute("eval " + evaluator) + *htp.execute("eval-chance " + evaluator);
+    };
+    for (const char* line : {"boardsize 9 9", "play b e5", "play w c7"})
+        htp.execute(line);
+    EXPECT_NE(answers(""), answers("resistance"));
+    ASSERT_EQ(*htp.execute("param_ohmhex network_mix_max_size 8"), "= \n\n");
+    EXPECT_EQ(answers(""), answers("resistance"));
+    ASSERT_EQ(*htp.execute("param_ohmhex network_mix_max_size 11"), "= \n\n");
+    for (const char* line : {"boardsize 13 13", "play b g7", "play w e9"})
+        htp.execute(line);
+    EXPECT_EQ(answers(""), answers("resistance"));
+    EXPECT_EQ(htp.execute("param_ohmhex network_mix_max_size 20")->substr(0, 2), "? ");
 }
 
 // The options reach the evaluator: rotation and another net change what eval answers.

@@ -51,7 +51,7 @@ void expectValidRecord(const std::string& line, int game) {
     EXPECT_EQ(record.at("seed"), 1);
     ASSERT_EQ(record.at("width"), 5);
     ASSERT_EQ(record.at("height"), 5);
-    EXPECT_EQ(record.at("settings").at("evaluator"), "resistance");
+    EXPECT_EQ(record.at("settings").at("evaluator"), "network"); // the engine's default
     EXPECT_EQ(record.at("settings").at("nodes"), 150);
     const auto& moves = record.at("moves");
     const std::size_t plies = moves.size();
