@@ -35,8 +35,9 @@ void declareEngineOptions(Options& options) {
     const std::vector<std::string> evaluators = strings(eval::evaluatorNames());
     options.declare(O::list("evaluator", std::string(eval::defaultEvaluatorName()), evaluators,
                             "Static evaluator of the search. network (the default) = the "
-                            "resistance circuit corrected by the net of network_file, see "
-                            "network_value; resistance = the circuit alone."));
+                            "resistance circuit corrected by the net of network_file on boards "
+                            "up to network_mix_max_size, see network_value; resistance = the "
+                            "circuit alone."));
     const std::vector<std::string> linkSources = strings(eval::resistanceLinkNames());
     options.declare(O::list("resistance_links", linkSources.front(), linkSources,
                             "Virtual connections the resistance evaluator adds to its circuits: "

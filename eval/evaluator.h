@@ -78,9 +78,10 @@ struct EvaluatorConfig {
 
 // The registry: the only place that knows the concrete evaluators.
 std::vector<std::string_view> evaluatorNames();
-// The engine's and bench's evaluator unless told otherwise: "network", the resistance circuit
-// corrected by the built-in net (docs/network.md, "The shipped net"), which plays stronger than
-// the circuit alone (docs/strength.md, "The network evaluator as the default").
+// The engine's evaluator unless told otherwise: "network", the resistance circuit corrected by
+// the built-in net up to networkMixMaxSize (docs/network.md, "The shipped net"), which plays
+// stronger than the circuit alone (docs/strength.md, "The network evaluator as the default").
+// `ohmhex bench` keeps "resistance" (search/bench.h).
 std::string_view defaultEvaluatorName();
 // The link sources of the resistance evaluator; the first is EvaluatorConfig's default.
 std::vector<std::string_view> resistanceLinkNames();

@@ -20,6 +20,8 @@ namespace hex {
 
 // What the engine's options and clock ask of one move decision.
 struct PlayerSettings {
+    // The engine fills it from its options (default network, which needs a net in
+    // evaluatorConfig); the struct's own default is the circuit, which needs nothing.
     std::string evaluator = "resistance";
     eval::EvaluatorConfig evaluatorConfig;
     std::size_t tableMb = 64;
