@@ -1,6 +1,7 @@
 #include "eval/win_chance.h"
 
 #include "core/score.h"
+#include "eval/mixed_value.h"
 
 #include <array>
 #include <cmath>
@@ -49,8 +50,13 @@ std::optional<double> winChance(std::string_view evaluator, Score value) {
     return 1.0 / (1.0 + std::exp(-(static_cast<double>(value) - c->even) / c->scale));
 }
 
-std::string_view chanceCalibration(std::string_view evaluator, std::string_view networkValue) {
-    return evaluator == "network" ? networkValue : evaluator;
+std::string_view chanceCalibration(std::string_view evaluator, const EvaluatorConfig& config,
+                                   const Board& board) {
+    if (evaluator != "network")
+        return evaluator;
+    if (config.networkValue == "mix" && !netCorrects(board, config.networkMixMaxSize))
+        return "resistance";
+    return config.networkValue;
 }
 
 std::optional<double> winChanceScale(std::string_view evaluator) {

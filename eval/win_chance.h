@@ -1,6 +1,8 @@
 #pragma once
 
+#include "core/board.h"
 #include "core/types.h"
+#include "eval/evaluator.h"
 
 #include <optional>
 #include <string_view>
@@ -18,9 +20,12 @@ std::optional<double> winChance(std::string_view evaluator, Score value);
 // The fitted scale of an evaluator, or nullopt.
 std::optional<double> winChanceScale(std::string_view evaluator);
 
-// The calibration the values of `evaluator` are read with: its name, but for network the
-// source of its values (`network_value`): "network" (the net's own value), "mix" (the
-// resistance circuit corrected by the net, on its own calibration) or "resistance".
-std::string_view chanceCalibration(std::string_view evaluator, std::string_view networkValue);
+// The calibration the values of `evaluator` with `config` are read with on `board`: its name,
+// but for network the source of its values (`network_value`): "network" (the net's own
+// value), "mix" (the resistance circuit corrected by the net, on its own calibration) or
+// "resistance" (also the mix beyond networkMixMaxSize, where its value is the circuit's). The
+// view may point into `config`.
+std::string_view chanceCalibration(std::string_view evaluator, const EvaluatorConfig& config,
+                                   const Board& board);
 
 } // namespace hex::eval

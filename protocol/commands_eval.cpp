@@ -1,5 +1,5 @@
+#include "engine/player_settings.h"
 #include "eval/evaluator.h"
-#include "eval/mixed_value.h"
 #include "eval/win_chance.h"
 #include "protocol/commands.h"
 
@@ -85,13 +85,9 @@ std::string pspairs(Engine& engine, const htp::Args& a) {
 
 // The side to move's winning chance as a percentage, "63.4%".
 std::string chancePercent(const Engine& engine, std::string_view evaluator, Score value) {
-    const Options& options = engine.options();
-    std::string networkValue = options.getString("network_value");
-    const auto maxSize = static_cast<int>(options.getInt("network_mix_max_size"));
-    if (networkValue == "mix" && !eval::netCorrects(engine.game().board(), maxSize))
-        networkValue = "resistance"; // the circuit's value alone on this board
+    const eval::EvaluatorConfig config = evaluatorConfig(engine.options(), engine.network());
     const std::optional<double> chance =
-        eval::winChance(eval::chanceCalibration(evaluator, networkValue), value);
+        eval::winChance(eval::chanceCalibration(evaluator, config, engine.game().board()), value);
     char percent[32];
     std::snprintf(percent, sizeof percent, "%.1f%%", 100.0 * chance.value_or(0.5));
     return percent;

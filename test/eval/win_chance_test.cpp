@@ -21,13 +21,22 @@ TEST(WinChance, EveryEvaluatorHasACalibration) {
 
 // The network evaluator's values are read with the calibration of what makes them: the net's
 // own value, the circuit corrected by the net (its default) or the circuit alone.
+// Beyond network_mix_max_size the mix's value is the circuit's, and so is its calibration.
 TEST(WinChance, NetworkValuesAreReadByTheirSource) {
+    const Board nine(9, 9);
+    EvaluatorConfig config;
     for (std::string_view source : networkValueNames()) {
-        EXPECT_EQ(chanceCalibration("network", source), source);
+        config.networkValue = std::string(source);
+        EXPECT_EQ(chanceCalibration("network", config, nine), source);
         ASSERT_TRUE(winChanceScale(source)) << source;
     }
-    EXPECT_EQ(chanceCalibration("resistance", "mix"), "resistance");
-    EXPECT_EQ(chanceCalibration("twodistance", "network"), "twodistance");
+    config.networkValue = "mix";
+    EXPECT_EQ(chanceCalibration("resistance", config, nine), "resistance");
+    EXPECT_EQ(chanceCalibration("network", config, Board(13, 13)), "resistance");
+    EXPECT_EQ(chanceCalibration("network", config, Board(11, 11)), "mix");
+    config.networkValue = "network";
+    EXPECT_EQ(chanceCalibration("twodistance", config, nine), "twodistance");
+    EXPECT_EQ(chanceCalibration("network", config, Board(13, 13)), "network");
     EXPECT_NE(*winChance("mix", 3000), *winChance("network", 3000));
 }
 
