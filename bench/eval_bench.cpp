@@ -89,20 +89,25 @@ void registerFor(std::string_view name, const EvaluatorConfig& config, const std
 }
 
 // The network evaluator with a net of random weights of C channels, B blocks, value width V,
-// through the file format (serialised and parsed again); "network-c32b3v32" is the intended
-// size. The speed does not depend on the weights.
+// through the file format (serialised and parsed again). The speed does not depend on the
+// weights. The value and the cells are the net's own heads: with the evaluator's defaults (the
+// mix and the circuit's cells) the circuit's build would be most of what is timed, and that is
+// the resistance entry's.
 void registerNetwork(std::uint32_t c, std::uint32_t b, std::uint32_t v, bool rotation) {
     const std::string bytes = network::serializeWeights(network::randomWeights(c, b, v, 1));
     EvaluatorConfig config;
     config.network = std::make_shared<const network::Network>(network::parseWeights(bytes));
     config.networkRotation = rotation;
+    config.networkValue = "network";
+    config.networkPolicy = "network";
     registerFor("network", config,
                 "network-c" + std::to_string(c) + "b" + std::to_string(b) + "v" +
                     std::to_string(v) + (rotation ? "+rotation" : ""));
 }
 
 // Every evaluator with its defaults, then resistance with every other link source
-// ("resistance+bridges"), then the network at three sizes.
+// ("resistance+bridges"), then the network at five sizes (C24 and C32 with six blocks: the
+// receptive field that spans 11x11 and 13x13 boards).
 const bool kRegistered = [] {
     for (std::string_view name : evaluatorNames())
         if (name != "network") // needs a net: below
@@ -113,6 +118,8 @@ const bool kRegistered = [] {
     registerNetwork(16, 2, 16, false);
     registerNetwork(32, 3, 32, false);
     registerNetwork(32, 3, 32, true);
+    registerNetwork(24, 6, 32, false);
+    registerNetwork(32, 6, 32, false);
     registerNetwork(64, 4, 64, false);
     return true;
 }();
