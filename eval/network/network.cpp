@@ -12,9 +12,9 @@ namespace hex::eval::network {
 
 namespace {
 
-// Activations: one row per cell of the padded grid plus an extra ring of zeros (the
-// convolutions' zero padding), one column per channel. A hex tap is then a fixed row offset, so
-// each convolution is seven matrix products over one contiguous block of rows.
+// Activations: one row per cell of the padded grid plus zero cells around it (the
+// convolutions' zero padding; see Grid), one column per channel. A hex tap is then a fixed row
+// offset, so each convolution is seven matrix products over one contiguous block of rows.
 using Matrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using RowVector = Eigen::Matrix<float, 1, Eigen::Dynamic>;
 using ConstMap = Eigen::Map<const Matrix>;
@@ -52,18 +52,20 @@ RowVector row(const std::vector<float>& values) {
     return Eigen::Map<const RowVector>(values.data(), static_cast<Eigen::Index>(values.size()));
 }
 
-// The row layout of one board size.
+// The row layout of one board size. Each grid row holds the padded grid's row after one zero
+// cell: a tap one step left of a row's first cell or one step right of its last reads that zero
+// cell (the row's own, or the next row's), so the rows need one separating zero each, not two.
 struct Grid {
     int boardWidth = 0;
     int boardHeight = 0;
-    int width = 0; // the padded grid plus the zero ring: boardWidth + 4
-    int height = 0;
+    int width = 0;  // the padded grid plus one zero column: boardWidth + 3
+    int height = 0; // the padded grid plus a zero row above and below: boardHeight + 4
 
     Eigen::Index rows() const { return Eigen::Index{width} * height; }
     // Row of padded-grid cell (gx, gy) (the ring of the encoding is gx or gy 0).
     Eigen::Index padded(int gx, int gy) const { return Eigen::Index{gy + 1} * width + gx + 1; }
     // The block of rows the convolutions compute: from the padded grid's first cell to its last
-    // (it includes the zero ring's side columns in between, which are zeroed again after).
+    // (it includes the zero cells between the grid's rows, which are zeroed again after).
     Eigen::Index first() const { return padded(0, 0); }
     Eigen::Index count() const { return padded(boardWidth + 1, boardHeight + 1) - first() + 1; }
     Eigen::Index offset(int tap) const {
@@ -96,12 +98,12 @@ struct Network::Workspace::Buffers {
     RowVector valueSum, valueHidden;
 
     // Sizes the buffers for a board and zeroes them once; afterwards every write keeps the zero
-    // ring zero.
+    // cells zero.
     void prepare(int boardWidth, int boardHeight, Eigen::Index channels) {
         if (grid.boardWidth == boardWidth && grid.boardHeight == boardHeight &&
             current.cols() == channels)
             return;
-        grid = Grid{boardWidth, boardHeight, boardWidth + 4, boardHeight + 4};
+        grid = Grid{boardWidth, boardHeight, boardWidth + 3, boardHeight + 4};
         input.setZero(grid.rows(), CanonicalBoard::kPlanes);
         current.setZero(grid.rows(), channels);
         inner.setZero(grid.rows(), channels);
@@ -140,12 +142,11 @@ Network::~Network() = default;
 
 namespace {
 
-// The zero ring's side columns inside the computed block got values; they must stay zero.
-void zeroSideColumns(Matrix& m, const Grid& grid) {
-    for (int gy = 1; gy < grid.height - 1; ++gy) {
+// The zero cells between the grid's rows inside the computed block got values; they must stay
+// zero.
+void zeroRowSeparators(Matrix& m, const Grid& grid) {
+    for (int gy = 1; gy < grid.height - 1; ++gy)
         m.row(Eigen::Index{gy} * grid.width).setZero();
-        m.row(Eigen::Index{gy} * grid.width + grid.width - 1).setZero();
-    }
 }
 
 // out = relu(conv(in) + bias [+ residual]) over the padded grid.
@@ -162,7 +163,7 @@ void hexConvolution(const HexConv& conv, const Matrix& in, Matrix& out, const Gr
         block.noalias() += in.middleRows(first + grid.offset(tap), count) *
                            conv.taps[static_cast<std::size_t>(tap)];
     block = block.cwiseMax(0.0f);
-    zeroSideColumns(out, grid);
+    zeroRowSeparators(out, grid);
 }
 
 void loadInput(const CanonicalBoard& board, Matrix& input, const Grid& grid,
