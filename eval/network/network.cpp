@@ -58,19 +58,21 @@ RowVector row(const std::vector<float>& values) {
 struct Grid {
     int boardWidth = 0;
     int boardHeight = 0;
-    int width = 0;  // the padded grid plus one zero column: boardWidth + 3
-    int height = 0; // the padded grid plus a zero row above and below: boardHeight + 4
 
-    Eigen::Index rows() const { return Eigen::Index{width} * height; }
+    // The padded grid (the board plus the encoding's ring) plus one zero column.
+    int width() const { return boardWidth + 3; }
+    // The padded grid plus a zero row above and below.
+    int height() const { return boardHeight + 4; }
+    Eigen::Index rows() const { return Eigen::Index{width()} * height(); }
     // Row of padded-grid cell (gx, gy) (the ring of the encoding is gx or gy 0).
-    Eigen::Index padded(int gx, int gy) const { return Eigen::Index{gy + 1} * width + gx + 1; }
+    Eigen::Index padded(int gx, int gy) const { return Eigen::Index{gy + 1} * width() + gx + 1; }
     // The block of rows the convolutions compute: from the padded grid's first cell to its last
     // (it includes the zero cells between the grid's rows, which are zeroed again after).
     Eigen::Index first() const { return padded(0, 0); }
     Eigen::Index count() const { return padded(boardWidth + 1, boardHeight + 1) - first() + 1; }
     Eigen::Index offset(int tap) const {
         const auto& [dx, dy] = kTaps[static_cast<std::size_t>(tap)];
-        return Eigen::Index{dy} * width + dx;
+        return Eigen::Index{dy} * width() + dx;
     }
 };
 
@@ -103,7 +105,7 @@ struct Network::Workspace::Buffers {
         if (grid.boardWidth == boardWidth && grid.boardHeight == boardHeight &&
             current.cols() == channels)
             return;
-        grid = Grid{boardWidth, boardHeight, boardWidth + 3, boardHeight + 4};
+        grid = Grid{boardWidth, boardHeight};
         input.setZero(grid.rows(), CanonicalBoard::kPlanes);
         current.setZero(grid.rows(), channels);
         inner.setZero(grid.rows(), channels);
@@ -145,8 +147,8 @@ namespace {
 // The zero cells between the grid's rows inside the computed block got values; they must stay
 // zero.
 void zeroRowSeparators(Matrix& m, const Grid& grid) {
-    for (int gy = 1; gy < grid.height - 1; ++gy)
-        m.row(Eigen::Index{gy} * grid.width).setZero();
+    for (int gy = 1; gy < grid.height() - 1; ++gy)
+        m.row(Eigen::Index{gy} * grid.width()).setZero();
 }
 
 // out = relu(conv(in) + bias [+ residual]) over the padded grid.
