@@ -3,12 +3,12 @@
 //
 // usage: solver_bench [sizes...] [--no-vc] [--no-inferior] [--no-inferior-moves] [--no-pattern]
 //                     [--no-table] [--no-lookahead] [--dfpn-lookahead-max SIZE] [--no-dfpn]
-//                     [--no-vc-cache] [--no-winning-replies] [--analysis-memos N]
-//                     [--own-connections] [--fresh] [--max-seconds S] [--max-nodes N]
-//                     [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS] [--vc-ladders]
-//                     [--vc-edge-windows] [--sibling-phi-divisor D] [--delta-per-gap K]
-//                     [--second-best-sixteenths E] [--vc-chain N] [--threads N] [--vc-timing]
-//                     [--memory-mb MB] [--progress SECONDS]
+//                     [--no-vc-cache] [--no-decomposition] [--no-winning-replies]
+//                     [--analysis-memos N] [--own-connections] [--fresh] [--max-seconds S]
+//                     [--max-nodes N] [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS]
+//                     [--vc-ladders] [--vc-edge-windows] [--sibling-phi-divisor D]
+//                     [--delta-per-gap K] [--second-best-sixteenths E] [--vc-chain N]
+//                     [--threads N] [--vc-timing] [--memory-mb MB] [--progress SECONDS]
 //                     [--positions FILE] [--solve-threads N]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
@@ -17,6 +17,7 @@
 //   --sibling-phi-divisor and --delta-per-gap set the fresh-child bounds (0 0: (1, 1));
 //   --second-best-sixteenths sets the 1+epsilon rule's epsilon in sixteenths (default 4);
 //   --no-winning-replies keeps the static move order (SolverParams::useWinningReplies off).
+//   --no-decomposition solves a node whose mover has two regions as one (useDecomposition off).
 //   --analysis-memos N keeps N fill-ins and inferior-move lists for the next visits of their
 //   positions (0: none; SolverParams::analysisMemoEntries).
 //   --own-connections builds the mover's own connections at every node (skipOwnConnections off).
@@ -112,6 +113,8 @@ std::optional<Args> parse(int argc, char** argv) {
             args.params.useDfpn = false;
         else if (a == "--no-vc-cache")
             args.params.useVcCache = false;
+        else if (a == "--no-decomposition")
+            args.params.useDecomposition = false;
         else if (a == "--no-winning-replies")
             args.params.useWinningReplies = false;
         else if (a == "--analysis-memos" && i + 1 < argc)
@@ -248,7 +251,7 @@ void printSummary(int n, const hex::Geometry& g, std::vector<Opening> done, doub
                 losses.c_str());
     std::printf("total %dx%d: %.3f s wall (cpu %.3f s), %llu nodes (+%llu lookaheads), %llu VC "
                 "builds (%llu derived), VC cache hits %llu, inferior moves pruned %llu, memo hits "
-                "%llu, tt hits %.1f%%, worst %s "
+                "%llu, splits %llu, tt hits %.1f%%, worst %s "
                 "cpu %.3f s, unknown %d\n",
                 n, n, wall, totalCpu, static_cast<unsigned long long>(total.nodes),
                 static_cast<unsigned long long>(total.lookaheads),
@@ -257,6 +260,7 @@ void printSummary(int n, const hex::Geometry& g, std::vector<Opening> done, doub
                 static_cast<unsigned long long>(total.vcCacheHits),
                 static_cast<unsigned long long>(total.prunedMoves),
                 static_cast<unsigned long long>(total.memoHits),
+                static_cast<unsigned long long>(total.splits),
                 rate(total.tableHits, total.tableLookups),
                 worst ? g.name(worst->cell).c_str() : "-", worst ? worst->cpu : 0.0, unknown);
 }

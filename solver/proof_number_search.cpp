@@ -1,6 +1,7 @@
 #include "solver/proof_number_search.h"
 
 #include "solver/move_order.h"
+#include "solver/regions.h"
 
 #include <algorithm>
 #include <limits>
@@ -39,6 +40,54 @@ std::uint32_t initialDelta(int mustPlay) {
 
 std::uint32_t scaled(std::size_t count, int divisor) {
     return divisor > 0 ? static_cast<std::uint32_t>(count / static_cast<std::size_t>(divisor)) : 0;
+}
+
+// The child to search next at a node: the first with the least `least` value, the second least
+// value (for the 1+epsilon threshold) and the sum of the `summed` values.
+struct Selection {
+    std::size_t best = 0;
+    std::uint32_t least = kInfinite;
+    std::uint32_t second = kInfinite;
+    std::uint32_t sum = 0;
+};
+
+template <typename Items, typename Least, typename Summed>
+Selection select(const Items& items, Least least, Summed summed) {
+    Selection s;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::uint32_t value = least(items[i]);
+        if (value < s.least) {
+            s.second = s.least;
+            s.least = value;
+            s.best = i;
+        } else if (value < s.second) {
+            s.second = value;
+        }
+        s.sum = saturatingAdd(s.sum, summed(items[i]));
+    }
+    return s;
+}
+
+// The empty cells outside `region`, which a region's position gives to the opponent.
+CellSet outside(const Board& board, const CellSet& region) {
+    CellSet given;
+    for (Cell c = 0; c < board.geometry().cellCount(); ++c)
+        if (board.isEmpty(c) && !region.test(c))
+            given.set(c);
+    return given;
+}
+
+// Plays `color` on every cell of `cells`; undone by undoAll with the same count.
+int playAll(Board& board, const CellSet& cells, Color color) {
+    int played = 0;
+    for (Cell c = cells.first(); c != kNoCell; c = cells.nextFrom(c + 1), ++played)
+        board.play(c, color);
+    return played;
+}
+
+void undoAll(Board& board, int count) {
+    for (int i = 0; i < count; ++i)
+        board.undo();
 }
 
 } // namespace
@@ -85,9 +134,15 @@ Outcome ProofNumberSearch::mid(Color toMove, Bounds threshold, Bounds& out, bool
     const FillIn fill = analysis_.fillIn();
     const StaticVerdict s = analysis_.analyse(toMove, fill);
     Outcome o;
+    std::vector<CellSet> regions;
+    if (params_.useDecomposition && !s.win)
+        regions = regionsOf(board, toMove);
     if (s.win) {
         solved = true;
         o = s.outcome();
+    } else if (regions.size() >= 2) {
+        ++context_.stats().splits;
+        o = midRegions(toMove, regions, s.mustPlay, threshold, out, solved);
     } else {
         o = midChildren(toMove, s.mustPlay, s.mustPlayReason, threshold, out, solved);
     }
@@ -151,21 +206,14 @@ Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet
             solved = true;
             return {false, losePattern, kNoCell};
         }
-        std::size_t best = 0;
-        std::uint32_t phi = kInfinite;
-        std::uint32_t delta2 = kInfinite;
-        std::uint32_t delta = 0;
-        for (std::size_t i = 0; i < children.size(); ++i) {
-            const Bounds b = children[i].bounds;
-            if (b.delta < phi) {
-                delta2 = phi;
-                phi = b.delta;
-                best = i;
-            } else if (b.delta < delta2) {
-                delta2 = b.delta;
-            }
-            delta = saturatingAdd(delta, b.phi);
-        }
+        // Negamax: a child's disproof number is a proof number here, and the other way round.
+        const Selection pick = select(
+            children, [](const Child& c) { return c.bounds.delta; },
+            [](const Child& c) { return c.bounds.phi; });
+        const std::size_t best = pick.best;
+        const std::uint32_t phi = pick.least;
+        const std::uint32_t delta2 = pick.second;
+        const std::uint32_t delta = pick.sum;
         out = {phi, delta};
         if (context_.depth() == 1)
             context_.noteRootBounds(phi, delta);
@@ -201,6 +249,77 @@ Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet
     }
 }
 
+// The node is won when one region's position is won (the same move and pattern: that position
+// only has more opponent stones), and lost when every one is lost (the union of their patterns,
+// each inside its own region). Proof number the least of the regions', disproof number their sum.
+Outcome ProofNumberSearch::midRegions(Color toMove, const std::vector<CellSet>& regions,
+                                      const CellSet& mustPlay, Bounds threshold, Bounds& out,
+                                      bool& solved) {
+    Board& board = context_.board();
+    const Color them = opponent(toMove);
+    const int depth = context_.depth();
+    const Cell arriving = arrivingMove(depth);
+    struct Region {
+        CellSet given; // the empty cells outside it
+        Bounds bounds; // of its position, for the same side to move
+    };
+    std::vector<Region> open;
+    CellSet losePattern;
+    for (const CellSet& region : regions) {
+        const CellSet given = outside(board, region);
+        const Probe p = probeRegion(toMove, given, (region & mustPlay).count());
+        if (!p.solved) {
+            open.push_back({given, p.bounds});
+            continue;
+        }
+        if (p.result.win) {
+            solved = true;
+            return p.result;
+        }
+        losePattern |= p.result.proof;
+    }
+    while (true) {
+        if (open.empty()) {
+            solved = true;
+            return {false, losePattern, kNoCell};
+        }
+        const Selection pick = select(
+            open, [](const Region& r) { return r.bounds.phi; },
+            [](const Region& r) { return r.bounds.delta; });
+        const std::size_t best = pick.best;
+        const std::uint32_t phi = pick.least;
+        const std::uint32_t phi2 = pick.second;
+        const std::uint32_t delta = pick.sum;
+        out = {phi, delta};
+        if (depth == 1)
+            context_.noteRootBounds(phi, delta);
+        if (phi >= threshold.phi || delta >= threshold.delta)
+            return {};
+        Region& region = open[best];
+        const Bounds regionThreshold{
+            std::min(threshold.phi, aboveSecondBest(phi2, params_.dfpnSecondBestSixteenths)),
+            threshold.delta - (delta - region.bounds.delta)};
+        const int given = playAll(board, region.given, them);
+        setArrivingMove(depth + 1, arriving);
+        Bounds searched;
+        bool regionSolved = false;
+        const Outcome r = mid(toMove, regionThreshold, searched, regionSolved);
+        undoAll(board, given);
+        if (context_.aborted())
+            return {};
+        if (!regionSolved) {
+            region.bounds = searched;
+            continue;
+        }
+        if (r.win) {
+            solved = true;
+            return r;
+        }
+        losePattern |= r.proof;
+        open.erase(open.begin() + static_cast<std::ptrdiff_t>(best));
+    }
+}
+
 Cell ProofNumberSearch::arrivingMove(int depth) const {
     const auto d = static_cast<std::size_t>(depth);
     return d < arriving_.size() ? arriving_[d] : kNoCell;
@@ -219,6 +338,16 @@ void ProofNumberSearch::keepBounds(Key key, Bounds bounds, std::uint64_t work) {
     bounds_.store(key, bounds, bounds_.workOf(key) + work);
 }
 
+// Bounds of a region's position never searched, with `candidates` of the node's must-play moves
+// inside it: the disproof number its expansion would start from (the sum of that many fresh
+// children's phi, freshBounds), so that a split node's disproof number is on the scale of an
+// unsplit one's instead of a cheap-looking 2; the proof number 1, like the best fresh child's.
+ProofNumberSearch::Bounds ProofNumberSearch::regionBounds(int candidates) const {
+    const auto n = static_cast<std::size_t>(std::max(candidates, 1));
+    return {1, saturatingAdd(0, static_cast<std::uint32_t>(
+                                    n * (1 + scaled(n, params_.dfpnSiblingPhiDivisor))))};
+}
+
 bool ProofNumberSearch::lookahead() const noexcept {
     const Board& board = context_.board();
     return params_.useLookahead && params_.useConnections &&
@@ -235,6 +364,25 @@ ProofNumberSearch::Bounds ProofNumberSearch::freshBounds(int scoreGap, std::size
     return {1 + scaled(siblings, params_.dfpnSiblingPhiDivisor),
             1 + static_cast<std::uint32_t>(
                     gap * static_cast<std::size_t>(std::max(params_.dfpnDeltaPerScoreGap, 0)))};
+}
+
+// A region's position from the tables, or fresh bounds (regionBounds).
+ProofNumberSearch::Probe ProofNumberSearch::probeRegion(Color toMove, const CellSet& given,
+                                                        int candidates) {
+    Board& board = context_.board();
+    Probe p;
+    p.bounds = regionBounds(candidates);
+    const int played = playAll(board, given, opponent(toMove));
+    ++context_.stats().tableLookups;
+    if (const auto e = table_.find(board, toMove)) {
+        ++context_.stats().tableHits;
+        p.solved = true;
+        p.result = Outcome::fromEntry(*e, toMove);
+    } else if (const Bounds* b = bounds_.find(ProofTable::keyOf(board, toMove)); b != nullptr) {
+        p.bounds = *b;
+    }
+    undoAll(board, played);
+    return p;
 }
 
 // A child seen for the first time is judged statically (the lookahead) and gets its disproof

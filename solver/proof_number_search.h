@@ -56,7 +56,13 @@ private:
     Outcome mid(Color toMove, Bounds threshold, Bounds& out, bool& solved);
     Outcome midChildren(Color toMove, CellSet candidates, CellSet losePattern, Bounds threshold,
                         Bounds& out, bool& solved);
+    // A node that splits into regions (regions.h): an OR node over the region positions, each
+    // with the same side to move, so their bounds add up without the negamax swap.
+    Outcome midRegions(Color toMove, const std::vector<CellSet>& regions, const CellSet& mustPlay,
+                       Bounds threshold, Bounds& out, bool& solved);
     Probe probeChild(Color toMove, Cell move, Bounds fresh);
+    Probe probeRegion(Color toMove, const CellSet& given, int candidates);
+    Bounds regionBounds(int candidates) const;
     Bounds freshBounds(int scoreGap, std::size_t siblings) const;
     // Whether fresh children are judged statically (see SolverParams::dfpnLookaheadMaxSize).
     bool lookahead() const noexcept;

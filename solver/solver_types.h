@@ -63,6 +63,10 @@ struct SolverParams {
     // winning answer to the move that led to it). All 49 7x7 openings: 512,935 nodes instead of
     // 650,521; 8x8 d1: 396,540 instead of 615,026 (docs/solver.md).
     bool useWinningReplies = true;
+    // Proof-number search: a node whose side to move has two or more regions (regions.h) is
+    // solved region by region, each region a child position with the rest of the board given to
+    // the opponent (docs/solver.md, "Decompositions").
+    bool useDecomposition = true;
     // Fill-ins and inferior moves kept for the next visits of their positions, direct-mapped
     // (AnalysisMemos; exact, so only the time changes); 0 computes them at every visit.
     std::size_t analysisMemoEntries = std::size_t{1} << 14;
@@ -114,6 +118,7 @@ struct SolveStats {
     std::uint64_t vcCacheHits = 0; // VC builds answered by the cache
     std::uint64_t prunedMoves = 0; // vulnerable and dominated candidates left out
     std::uint64_t memoHits = 0;    // fill-ins replayed from a memo (AnalysisMemos)
+    std::uint64_t splits = 0;      // nodes solved region by region (regions.h)
     double seconds = 0;
 
     // Adds another thread's counters (not its seconds: the threads run at once).
@@ -127,6 +132,7 @@ struct SolveStats {
         vcCacheHits += other.vcCacheHits;
         prunedMoves += other.prunedMoves;
         memoHits += other.memoHits;
+        splits += other.splits;
         return *this;
     }
 };
