@@ -13,8 +13,8 @@ namespace hex {
 // opponent's is free. A shortest X chain between the two edge groups runs through free cells,
 // only its first cell touches the first edge group and only its last the second, so it never
 // steps between two cells that touch the same edge group. The regions are the components of the
-// free cells under the other steps that touch both edge groups: every shortest X chain, in this
-// position or any that follows it, lies in one of them.
+// free cells under the other steps that touch both edge groups: in this position and in any
+// that follows it, a shortest X chain between this position's edge groups lies in one of them.
 //
 // So when there are two or more the position splits: X to move wins if and only if it wins,
 // moving first, one of the positions with every empty cell outside one region given to the
