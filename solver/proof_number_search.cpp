@@ -1,5 +1,6 @@
 #include "solver/proof_number_search.h"
 
+#include "connections/game_state.h"
 #include "solver/move_order.h"
 #include "solver/regions.h"
 
@@ -66,15 +67,6 @@ Selection select(const Items& items, Least least, Summed summed) {
         s.sum = saturatingAdd(s.sum, summed(items[i]));
     }
     return s;
-}
-
-// The empty cells outside `region`, which a region's position gives to the opponent.
-CellSet outside(const Board& board, const CellSet& region) {
-    CellSet given;
-    for (Cell c = 0; c < board.geometry().cellCount(); ++c)
-        if (board.isEmpty(c) && !region.test(c))
-            given.set(c);
-    return given;
 }
 
 // Plays `color` on every cell of `cells`; undone by undoAll with the same count.
@@ -265,8 +257,9 @@ Outcome ProofNumberSearch::midRegions(Color toMove, const std::vector<CellSet>& 
     };
     std::vector<Region> open;
     CellSet losePattern;
+    const CellSet empty = emptyCellSet(board);
     for (const CellSet& region : regions) {
-        const CellSet given = outside(board, region);
+        const CellSet given = empty - region; // the region's position gives these to `them`
         const Probe p = probeRegion(toMove, given, (region & mustPlay).count());
         if (!p.solved) {
             open.push_back({given, p.bounds});
