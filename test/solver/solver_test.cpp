@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <optional>
 #include <random>
 #include <vector>
 
@@ -18,27 +17,32 @@ namespace {
 
 using testing::proofHolds;
 
+// A solve's result against exact minimax: the winner, the proof (it holds with the loser on
+// every cell outside it) and, for a win, the winning move.
+void expectSolvedRight(Board& board, Color toMove, const SolveResult& r,
+                       testing::Minimax& minimax) {
+    ASSERT_TRUE(r.winner);
+    ASSERT_EQ(*r.winner == toMove, minimax.wins(board, toMove));
+    ASSERT_TRUE(proofHolds(board, toMove, *r.winner, r.proof));
+    if (*r.winner == toMove) {
+        ASSERT_TRUE(board.isEmpty(r.winningMove));
+        board.play(r.winningMove, toMove);
+        ASSERT_FALSE(minimax.wins(board, opponent(toMove)));
+        board.undo();
+    }
+}
+
 void checkAgainstMinimax(const SolverParams& params, unsigned seed, int positions) {
     std::mt19937 rng(seed);
     Solver solver(params);
     testing::Minimax minimax;
-    int done = 0;
-    while (done < positions) {
-        auto board = std::optional<Board>(testing::randomSmallPosition(rng, 11));
-        ++done;
+    for (int done = 0; done < positions; ++done) {
+        Board board = testing::randomSmallPosition(rng, 11);
         const Color toMove = rng() % 2 == 0 ? Color::Black : Color::White;
         if (rng() % 4 == 0)
             solver.clearTable();
-        const SolveResult r = solver.solve(*board, toMove);
-        ASSERT_TRUE(r.winner);
-        ASSERT_EQ(*r.winner == toMove, minimax.wins(*board, toMove));
-        ASSERT_TRUE(proofHolds(*board, toMove, *r.winner, r.proof));
-        if (*r.winner == toMove) {
-            ASSERT_TRUE(board->isEmpty(r.winningMove));
-            board->play(r.winningMove, toMove);
-            ASSERT_FALSE(minimax.wins(*board, opponent(toMove)));
-            board->undo();
-        }
+        const SolveResult r = solver.solve(board, toMove);
+        ASSERT_NO_FATAL_FAILURE(expectSolvedRight(board, toMove, r, minimax));
     }
 }
 
@@ -78,15 +82,9 @@ std::uint64_t checkSplitPositions(const SolverParams& params, unsigned seed, int
         solver.clearTable();
         const SolveResult r = solver.solve(board, toMove);
         splitNodes += r.stats.splits;
-        EXPECT_TRUE(r.winner);
-        if (!r.winner)
+        expectSolvedRight(board, toMove, r, minimax);
+        if (::testing::Test::HasFatalFailure())
             break;
-        EXPECT_EQ(*r.winner == toMove, minimax.wins(board, toMove));
-        EXPECT_TRUE(proofHolds(board, toMove, *r.winner, r.proof));
-        if (*r.winner == toMove) {
-            board.play(r.winningMove, toMove);
-            EXPECT_FALSE(minimax.wins(board, opponent(toMove)));
-        }
     }
     return splitNodes;
 }
