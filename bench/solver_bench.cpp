@@ -9,7 +9,7 @@
 //                     [--vc-ladders] [--vc-edge-windows] [--sibling-phi-divisor D]
 //                     [--delta-per-gap K] [--second-best-sixteenths E] [--vc-chain N]
 //                     [--threads N] [--vc-timing] [--memory-mb MB] [--progress SECONDS]
-//                     [--positions FILE] [--solve-threads N]
+//                     [--positions FILE] [--solve-threads N] [--sample FILE --sample-every K]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
 //   solves the named openings only (repeatable); --dfpn-lookahead-max sets
@@ -33,6 +33,9 @@
 //   while an opening is solved (default 10; 0: none).
 //   --solve-threads N gives each solve N threads (SolverParams::threads: the search and N - 1
 //   RootHelpers proving the root's other children); times are then CPU seconds of all of them.
+//   --sample FILE writes every K-th node the proof-number search expands (--sample-every, 1000 by
+//   default) to FILE, one line each: the board size, "b" and Black's stones, "w" and White's, and
+//   the side to move (bench/move_list_compare.py --sampled compares the move lists there).
 //   --vc-timing instead times the H-search on pseudo-random 11x11 and 13x13 middlegames.
 //   --positions FILE instead solves each position of FILE (one per line: the moves from the empty
 //   board of the first size given, 11 by default; `#` starts a comment) for the side to move,
@@ -49,6 +52,8 @@
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -72,6 +77,8 @@ struct Args {
     std::size_t memoryMb = 0;      // each solver's table budget (Solver::setMemory); 0: params
     double progressSeconds = 10;   // a progress line on stderr this often during an opening
     std::string positions;         // a file of positions to solve instead of openings
+    std::string sampleFile;        // where the sampled nodes go (--sample); empty: none
+    std::uint64_t sampleEvery = 1000;
 };
 
 // A board size given on the command line: digits only, 1 to 19 (what Geometry accepts).
@@ -151,6 +158,10 @@ std::optional<Args> parse(int argc, char** argv) {
             args.params.threads = std::max(1, std::atoi(argv[++i]));
         else if (a == "--positions" && i + 1 < argc)
             args.positions = argv[++i];
+        else if (a == "--sample" && i + 1 < argc)
+            args.sampleFile = argv[++i];
+        else if (a == "--sample-every" && i + 1 < argc)
+            args.sampleEvery = std::max<std::uint64_t>(1, std::strtoull(argv[++i], nullptr, 10));
         else if (a == "--progress" && i + 1 < argc)
             args.progressSeconds = std::atof(argv[++i]);
         else if (const std::optional<int> size = parseSize(a))
@@ -193,6 +204,34 @@ struct Opening {
     double cpu = 0; // seconds of the solving thread
 };
 
+// One line a position: "8 b d1 c4 w e5 black" (the size, each colour's stones, the side to move).
+std::string describePosition(const hex::Board& board, hex::Color toMove) {
+    const hex::Geometry& g = board.geometry();
+    std::string line = std::to_string(g.width());
+    for (const hex::Color colour : {hex::Color::Black, hex::Color::White}) {
+        line += colour == hex::Color::Black ? " b" : " w";
+        for (hex::Cell c = 0; c < g.cellCount(); ++c)
+            if (board.has(c, colour))
+                line += " " + g.name(c);
+    }
+    return line + (toMove == hex::Color::Black ? " black" : " white");
+}
+
+// Appends every K-th expanded node to the sample file (openings solved on several threads share
+// it, hence the lock).
+std::function<void(const hex::Board&, hex::Color)> nodeSampler(const Args& args) {
+    static std::mutex fileLock;
+    auto count = std::make_shared<std::uint64_t>(0);
+    const std::string file = args.sampleFile;
+    const std::uint64_t every = args.sampleEvery;
+    return [count, file, every](const hex::Board& board, hex::Color toMove) {
+        if (++*count % every != 0)
+            return;
+        const std::lock_guard lock(fileLock);
+        std::ofstream(file, std::ios::app) << describePosition(board, toMove) << '\n';
+    };
+}
+
 Opening solveOpening(hex::Solver& solver, const hex::Geometry& g, hex::Cell c, const Args& args) {
     if (args.fresh)
         solver.clearTable();
@@ -208,6 +247,8 @@ Opening solveOpening(hex::Solver& solver, const hex::Geometry& g, hex::Cell c, c
             std::fprintf(stderr, "  %s: %s\n", name.c_str(), hex::describeProgress(p).c_str());
         };
     }
+    if (!args.sampleFile.empty())
+        limits.expanded = nodeSampler(args);
     const double cpuStart = solveCpuSeconds(args);
     Opening o{c, solver.solve(board, hex::Color::White, limits), 0};
     o.cpu = solveCpuSeconds(args) - cpuStart;

@@ -123,6 +123,7 @@ Outcome ProofNumberSearch::mid(Color toMove, Bounds threshold, Bounds& out, bool
     }
     const Key key = ProofTable::keyOf(board, toMove); // before fill-in, like the proof table
     const std::uint64_t nodesBefore = context_.stats().nodes;
+    context_.noteExpanded(toMove);
     const FillIn fill = analysis_.fillIn();
     const StaticVerdict s = analysis_.analyse(toMove, fill);
     Outcome o;

@@ -31,6 +31,11 @@ public:
         rootProof_ = proof;
         rootDisproof_ = disproof;
     }
+    // Tells the limits' observer that the search expands the current position.
+    void noteExpanded(Color toMove) const {
+        if (limits_.expanded)
+            limits_.expanded(*board_, toMove);
+    }
     bool aborted() const noexcept { return aborted_; }
     void abort() noexcept { aborted_ = true; }
     // The counters of the solve, with the seconds it took so far.

@@ -15,6 +15,8 @@
 // The solver's settings, limits and results, shared by its facade (solver.h) and its parts.
 namespace hex {
 
+class Board;
+
 // Ingredients of the solver; each can be switched off to measure what it saves. Results are
 // correct with any combination.
 struct SolverParams {
@@ -106,6 +108,10 @@ struct SolveLimits {
     // Called every progressSeconds while the solve runs (from the solving thread).
     std::function<void(const SolveProgress&)> progress;
     double progressSeconds = 5;
+    // Called at every node the proof-number search expands (a table miss), with the position
+    // before its fill-in and the side to move: for measurements of the tree's positions
+    // (solver_bench --sample). Not called by the depth-first search or the root's helpers.
+    std::function<void(const Board&, Color)> expanded;
 };
 
 struct SolveStats {

@@ -339,5 +339,28 @@ TEST(Solver, ReportsNothingWithoutAProgressCallback) {
     EXPECT_FALSE(Solver().solve(board, Color::White, limits).winner);
 }
 
+// The observer of expanded nodes (solver_bench --sample) sees the root first, with its side to
+// move, then positions that hold the root's stones and more, once per expanded node at most.
+TEST(Solver, TellsTheObserverEachExpandedNode) {
+    Board root(5, 5);
+    const Geometry& g = root.geometry();
+    root.play(g.cell(1, 1), Color::Black);   // b2
+    std::vector<std::pair<int, Color>> seen; // empty cells and side to move
+    bool rootStonesKept = true;
+    SolveLimits limits;
+    limits.expanded = [&](const Board& b, Color toMove) {
+        seen.emplace_back(b.emptyCount(), toMove);
+        rootStonesKept = rootStonesKept && b.has(g.cell(1, 1), Color::Black);
+    };
+    const SolveResult r = Solver().solve(root, Color::White, limits);
+    ASSERT_TRUE(r.winner);
+    ASSERT_GE(seen.size(), 2u); // b2 on 5x5 needs a search below the root
+    EXPECT_EQ(seen.front(), std::make_pair(root.emptyCount(), Color::White));
+    EXPECT_LE(seen.size(), r.stats.nodes);
+    EXPECT_TRUE(rootStonesKept);
+    for (const auto& [empty, toMove] : seen)
+        EXPECT_LE(empty, root.emptyCount());
+}
+
 } // namespace
 } // namespace hex
