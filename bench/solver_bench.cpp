@@ -10,6 +10,7 @@
 //                     [--delta-per-gap K] [--second-best-sixteenths E] [--vc-chain N]
 //                     [--threads N] [--vc-timing] [--memory-mb MB] [--progress SECONDS]
 //                     [--positions FILE] [--solve-threads N] [--sample FILE --sample-every K]
+//                     [--guesses N] [--guess-after NODES] [--root-favour F]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
 //   solves the named openings only (repeatable); --dfpn-lookahead-max sets
@@ -36,11 +37,17 @@
 //   --sample FILE writes every K-th node the proof-number search expands (--sample-every, 1000 by
 //   default) to FILE, one line each: the board size, "b" and Black's stones, "w" and White's, and
 //   the side to move (bench/move_list_compare.py --sampled compares the move lists there).
+//   --guesses N: a solve still open after --guess-after nodes (20,000 by default) asks for the
+//   first N moves of a depth-4 search as guesses of the root's winning moves and favours them
+//   (search/solver_guesses.h, SolveLimits::guess; its time counts in the solve's), 2 by
+//   default as in the engine's solve-state, 0 never; --root-favour F how strongly the root
+//   favours them (SolverParams::rootFavour).
 //   --vc-timing instead times the H-search on pseudo-random 11x11 and 13x13 middlegames.
 //   --positions FILE instead solves each position of FILE (one per line: the moves from the empty
 //   board of the first size given, 11 by default; `#` starts a comment) for the side to move,
 //   with a fresh table each, as the player's rest solver does within a move
 //   (bench/agreement/positions-11x11-won.txt: middlegames proven won for the side to move).
+#include "search/solver_guesses.h"
 #include "solver/solver.h"
 
 #include <algorithm>
@@ -79,6 +86,8 @@ struct Args {
     std::string positions;         // a file of positions to solve instead of openings
     std::string sampleFile;        // where the sampled nodes go (--sample); empty: none
     std::uint64_t sampleEvery = 1000;
+    int guesses = 2; // root moves guessed by a short search (--guesses)
+    std::uint64_t guessAfterNodes = hex::SolveLimits{}.guessAfterNodes;
 };
 
 // A board size given on the command line: digits only, 1 to 19 (what Geometry accepts).
@@ -158,6 +167,12 @@ std::optional<Args> parse(int argc, char** argv) {
             args.params.threads = std::max(1, std::atoi(argv[++i]));
         else if (a == "--positions" && i + 1 < argc)
             args.positions = argv[++i];
+        else if (a == "--guesses" && i + 1 < argc)
+            args.guesses = std::max(0, std::atoi(argv[++i]));
+        else if (a == "--guess-after" && i + 1 < argc)
+            args.guessAfterNodes = std::strtoull(argv[++i], nullptr, 10);
+        else if (a == "--root-favour" && i + 1 < argc)
+            args.params.rootFavour = std::max(1, std::atoi(argv[++i]));
         else if (a == "--sample" && i + 1 < argc)
             args.sampleFile = argv[++i];
         else if (a == "--sample-every" && i + 1 < argc)
@@ -203,6 +218,18 @@ struct Opening {
     hex::SolveResult result;
     double cpu = 0; // seconds of the solving thread
 };
+
+// The engine's guesses (solve-state): a short search's first moves, asked by a solve that runs
+// long.
+void setGuesses(hex::SolveLimits& limits, const Args& args) {
+    if (args.guesses == 0)
+        return;
+    limits.guessAfterNodes = args.guessAfterNodes;
+    limits.guess = [count = args.guesses](const hex::Board& board, hex::Color toMove,
+                                          const hex::StopFn& stop) {
+        return hex::solverGuesses(board, toMove, count, stop);
+    };
+}
 
 // One line a position: "8 b d1 c4 w e5 black" (the size, each colour's stones, the side to move).
 std::string describePosition(const hex::Board& board, hex::Color toMove) {
@@ -250,6 +277,7 @@ Opening solveOpening(hex::Solver& solver, const hex::Geometry& g, hex::Cell c, c
     if (!args.sampleFile.empty())
         limits.expanded = nodeSampler(args);
     const double cpuStart = solveCpuSeconds(args);
+    setGuesses(limits, args);
     Opening o{c, solver.solve(board, hex::Color::White, limits), 0};
     o.cpu = solveCpuSeconds(args) - cpuStart;
     return o;
@@ -458,17 +486,20 @@ int solvePositions(const Args& args) {
         const hex::Color toMove =
             board->stoneCount() % 2 == 0 ? hex::Color::Black : hex::Color::White;
         const double cpuStart = solveCpuSeconds(args);
+        setGuesses(limits, args);
         const hex::SolveResult r = solver.solve(*board, toMove, limits);
         const double cpu = solveCpuSeconds(args) - cpuStart;
         totalCpu += cpu;
         totalWall += r.stats.seconds;
         totalNodes += r.stats.nodes;
         proven += r.winner ? 1 : 0;
-        std::printf("%3d %-7s %8.3f s (cpu %8.3f s) %9llu nodes\n", index,
-                    !r.winner             ? "unknown"
-                    : *r.winner == toMove ? "WIN"
-                                          : "LOSS",
-                    r.stats.seconds, cpu, static_cast<unsigned long long>(r.stats.nodes));
+        const bool won = r.winner && *r.winner == toMove;
+        std::printf("%3d %-7s %8.3f s (cpu %8.3f s) %9llu nodes%s%s\n", index,
+                    !r.winner ? "unknown"
+                    : won     ? "WIN"
+                              : "LOSS",
+                    r.stats.seconds, cpu, static_cast<unsigned long long>(r.stats.nodes),
+                    won ? " by " : "", won ? g.name(r.winningMove).c_str() : "");
         std::fflush(stdout);
     }
     std::printf("total %d positions: %d proven, %.3f s wall (cpu %.3f s), %llu nodes\n", index,

@@ -4,6 +4,7 @@
 
 #include "engine/player_settings.h"
 #include "engine/search_display.h"
+#include "search/solver_guesses.h"
 
 #include <spdlog/spdlog.h>
 
@@ -22,6 +23,20 @@ SolveLimits solveLimits(double seconds, const StopFn& shouldStop) {
         spdlog::info("solver: {}", describeProgress(p));
     };
     return limits;
+}
+
+// solve-state's guesses of the winning moves, for a proof that runs long (SolveLimits::guess):
+// the first two moves of a depth-4 search. Two, because the search's first choice is wrong in a
+// few 8x8 openings where its second is right (docs/solver.md, "The root's guesses").
+constexpr int kSolveGuesses = 2;
+
+std::vector<Cell> guessWinningMoves(const Board& board, Color toMove, const StopFn& stop) {
+    std::vector<Cell> guesses = solverGuesses(board, toMove, kSolveGuesses, stop);
+    std::string names;
+    for (Cell c : guesses)
+        names += " " + board.geometry().name(c);
+    spdlog::info("solver: {} tries first{}", colorName(toMove), names);
+    return guesses;
 }
 
 } // namespace
@@ -53,7 +68,9 @@ void Engine::sizeSolverTables() {
 
 SolveResult Engine::solve(Color toMove, double seconds, const StopFn& shouldStop) {
     sizeSolverTables();
-    return solver_.solve(game_.board(), toMove, solveLimits(seconds, shouldStop));
+    SolveLimits limits = solveLimits(seconds, shouldStop);
+    limits.guess = guessWinningMoves;
+    return solver_.solve(game_.board(), toMove, limits);
 }
 
 WinningMoves Engine::winningMoves(Color toMove, double seconds, const StopFn& shouldStop) {

@@ -52,6 +52,46 @@ struct Selection {
     std::uint32_t sum = 0;
 };
 
+// The root's child when the caller guessed winning moves (SolveLimits::guesses): a guessed
+// child's disproof number counts `favour` times less, so the search stays in it until it passes
+// that many times the best other child's. `limit` is the disproof number at which the search
+// comes back from the child: the second best's with the 1+epsilon margin, in the child's units.
+struct FavouredPick {
+    std::size_t best = 0;
+    std::uint32_t limit = kInfinite;
+};
+
+template <typename Children>
+FavouredPick pickFavouring(const Children& children, const std::vector<Cell>& guesses, int favour,
+                           int sixteenths) {
+    const auto scale = static_cast<std::uint64_t>(std::max(favour, 1));
+    auto guessed = [&](Cell move) {
+        return std::find(guesses.begin(), guesses.end(), move) != guesses.end();
+    };
+    FavouredPick pick;
+    std::uint64_t least = std::numeric_limits<std::uint64_t>::max();
+    std::uint64_t second = least;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+        const std::uint64_t delta = children[i].bounds.delta;
+        const std::uint64_t weighted = guessed(children[i].move) ? delta / scale : delta;
+        if (weighted < least) {
+            second = least;
+            least = weighted;
+            pick.best = i;
+        } else if (weighted < second) {
+            second = weighted;
+        }
+    }
+    const std::uint32_t above = aboveSecondBest(
+        static_cast<std::uint32_t>(std::min<std::uint64_t>(second, kInfinite)), sixteenths);
+    const std::uint64_t limit =
+        guessed(children[pick.best].move) && above < kLargest ? above * scale : above;
+    pick.limit = static_cast<std::uint32_t>(std::min<std::uint64_t>(limit, kLargest));
+    if (above >= kLargest)
+        pick.limit = kInfinite;
+    return pick;
+}
+
 template <typename Items, typename Least, typename Summed>
 Selection select(const Items& items, Least least, Summed summed) {
     Selection s;
@@ -203,19 +243,25 @@ Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet
         const Selection pick = select(
             children, [](const Child& c) { return c.bounds.delta; },
             [](const Child& c) { return c.bounds.phi; });
-        const std::size_t best = pick.best;
         const std::uint32_t phi = pick.least;
-        const std::uint32_t delta2 = pick.second;
         const std::uint32_t delta = pick.sum;
         out = {phi, delta};
         if (context_.depth() == 1)
             context_.noteRootBounds(phi, delta);
         if (phi >= threshold.phi || delta >= threshold.delta)
             return {};
-        Child& child = children[best];
-        const Bounds childThreshold{
-            threshold.delta - (delta - child.bounds.phi),
-            std::min(threshold.phi, aboveSecondBest(delta2, params_.dfpnSecondBestSixteenths))};
+        std::size_t chosen = pick.best;
+        std::uint32_t secondLimit = aboveSecondBest(pick.second, params_.dfpnSecondBestSixteenths);
+        if (depth == 1 && !context_.rootGuesses(toMove).empty()) { // the caller's guesses first
+            const FavouredPick favoured =
+                pickFavouring(children, context_.rootGuesses(toMove), params_.rootFavour,
+                              params_.dfpnSecondBestSixteenths);
+            chosen = favoured.best;
+            secondLimit = favoured.limit;
+        }
+        Child& child = children[chosen];
+        const Bounds childThreshold{threshold.delta - (delta - child.bounds.phi),
+                                    std::min(threshold.phi, secondLimit)};
         board.play(child.move, toMove);
         setArrivingMove(depth + 1, child.move);
         Bounds childBounds;

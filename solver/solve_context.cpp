@@ -14,6 +14,16 @@ void SolveContext::start(const Board& board, const SolveLimits& limits) {
     nextReport_ = limits_.progressSeconds;
     rootProof_ = 0;
     rootDisproof_ = 0;
+    guessAsked_ = false;
+    guesses_.clear();
+}
+
+const std::vector<Cell>& SolveContext::rootGuesses(Color toMove) {
+    if (!guessAsked_ && limits_.guess && stats_.nodes >= limits_.guessAfterNodes) {
+        guessAsked_ = true;
+        guesses_ = limits_.guess(*board_, toMove, [this] { return outOfBudget(); });
+    }
+    return guesses_;
 }
 
 bool SolveContext::outOfBudget() {

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace hex {
 
@@ -31,6 +32,9 @@ public:
         rootProof_ = proof;
         rootDisproof_ = disproof;
     }
+    // The caller's guesses of the root's winning moves (SolveLimits::guess): asked once, when
+    // the solve has expanded guessAfterNodes nodes; empty before, and without a guesser.
+    const std::vector<Cell>& rootGuesses(Color toMove);
     // Tells the limits' observer that the search expands the current position.
     void noteExpanded(Color toMove) const {
         if (limits_.expanded)
@@ -73,6 +77,8 @@ private:
     bool aborted_ = false;
     int depth_ = 0;
     int rootEmpty_ = 0; // empty cells at the node the search started from
+    bool guessAsked_ = false;
+    std::vector<Cell> guesses_;
 };
 
 } // namespace hex

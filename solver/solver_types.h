@@ -83,6 +83,13 @@ struct SolverParams {
     // runs reproducible (with more, which proof and winning move come first depends on timing;
     // the winner does not).
     int threads = 1;
+    // How strongly the root favours the caller's guesses (SolveLimits::guesses): a guessed
+    // child is chosen while its disproof number is below this many times the best other
+    // child's, so a wrong guess costs at most about this many times the work the others get
+    // meanwhile. On the 8x8 openings that Black loses the root otherwise spreads its work over
+    // every reply, each one's first expansions costing thousands of nodes (docs/solver.md,
+    // "The root's guesses").
+    int rootFavour = 16;
 };
 
 // Where a running solve stands, for a progress report.
@@ -112,6 +119,16 @@ struct SolveLimits {
     // before its fill-in and the side to move: for measurements of the tree's positions
     // (solver_bench --sample). Not called by the depth-first search or the root's helpers.
     std::function<void(const Board&, Color)> expanded;
+    // Guesses of the moves that win for the side to move at the root, best first (the engine's
+    // come from a short search, search/solver_guesses.h). The proof-number search asks once,
+    // when the solve has expanded guessAfterNodes nodes without a result, and from then on
+    // favours the guessed moves at the root (SolverParams::rootFavour), so that a right guess is
+    // proven before the search spreads over every other move; short solves never pay for a
+    // guess. The board is the root's after its fill-in; the StopFn tells the guesser when the
+    // solve's own limits (time, stop) have run out. Any guess is safe: a wrong one costs work,
+    // never a wrong result. Not asked by the depth-first search or the root's helpers.
+    std::function<std::vector<Cell>(const Board&, Color, const StopFn&)> guess;
+    std::uint64_t guessAfterNodes = 20'000;
 };
 
 struct SolveStats {

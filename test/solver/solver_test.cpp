@@ -339,6 +339,62 @@ TEST(Solver, ReportsNothingWithoutAProgressCallback) {
     EXPECT_FALSE(Solver().solve(board, Color::White, limits).winner);
 }
 
+// Guesses of the root's winning moves change the work, never the result: random guesses, right
+// or wrong, favoured from the first node on.
+TEST(Solver, GuessesChangeTheWorkNotTheResults) {
+    std::mt19937 rng(77);
+    SolverParams params;
+    params.useConnections = false; // fewer positions decided before the root's move loop
+    Solver solver(params);
+    testing::Minimax minimax;
+    int asked = 0;
+    SolveLimits limits;
+    limits.guessAfterNodes = 0;
+    limits.guess = [&](const Board& b, Color, const StopFn&) {
+        ++asked;
+        std::vector<Cell> cells = b.emptyCells();
+        std::shuffle(cells.begin(), cells.end(), rng);
+        cells.resize(std::min<std::size_t>(cells.size(), 2));
+        return cells;
+    };
+    for (int done = 0; done < 300; ++done) {
+        Board board = testing::randomSmallPosition(rng, 13);
+        const Color toMove = rng() % 2 == 0 ? Color::Black : Color::White;
+        if (rng() % 4 == 0)
+            solver.clearTable();
+        const SolveResult r = solver.solve(board, toMove, limits);
+        ASSERT_NO_FATAL_FAILURE(expectSolvedRight(board, toMove, r, minimax));
+    }
+    EXPECT_GT(asked, 50);
+}
+
+// The guesser is asked once a solve has expanded guessAfterNodes nodes, at most once a solve,
+// and a solve that ends sooner never asks; favoured guesses change the root's work.
+TEST(Solver, AsksForGuessesOnlyWhenTheSolveRunsLong) {
+    Board board(6, 6);
+    board.play(board.geometry().cell(5, 1), Color::Black); // f2: a win for Black
+    const auto solveWith = [&](std::uint64_t after, std::vector<Cell> guesses, int& asked) {
+        SolveLimits limits;
+        limits.guessAfterNodes = after;
+        limits.guess = [&asked, guesses](const Board&, Color, const StopFn&) {
+            ++asked;
+            return guesses;
+        };
+        const SolveResult r = Solver().solve(board, Color::White, limits);
+        EXPECT_EQ(r.winner, Color::Black);
+        return r.stats.nodes;
+    };
+    int asked = 0;
+    const std::uint64_t plain = solveWith(1'000'000, {}, asked);
+    EXPECT_EQ(asked, 0);
+    ASSERT_GT(plain, 100u);
+    EXPECT_EQ(solveWith(50, {}, asked), plain); // asked, but nothing to favour
+    EXPECT_EQ(asked, 1);
+    const Geometry& g = board.geometry();
+    EXPECT_NE(solveWith(0, {g.cell(0, 5), g.cell(1, 5)}, asked), plain); // a6 b6 favoured
+    EXPECT_EQ(asked, 2);
+}
+
 // The observer of expanded nodes (solver_bench --sample) sees the root first, with its side to
 // move, then positions that hold the root's stones and more, once per expanded node at most.
 TEST(Solver, TellsTheObserverEachExpandedNode) {
