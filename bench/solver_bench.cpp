@@ -39,7 +39,7 @@
 //   the side to move (bench/move_list_compare.py --sampled compares the move lists there).
 //   --guesses N: a solve still open after --guess-after nodes (20,000 by default) asks for the
 //   first N moves of a depth-4 search as guesses of the root's winning moves and favours them
-//   (search/solver_guesses.h, SolveLimits::guess; its time counts in the solve's), 2 by
+//   (search/solver_guesses.h, SolveLimits::guess; its time counts in the solve's), 3 by
 //   default as in the engine's solve-state, 0 never; --root-favour F how strongly the root
 //   favours them (SolverParams::rootFavour).
 //   --vc-timing instead times the H-search on pseudo-random 11x11 and 13x13 middlegames.
@@ -86,7 +86,7 @@ struct Args {
     std::string positions;         // a file of positions to solve instead of openings
     std::string sampleFile;        // where the sampled nodes go (--sample); empty: none
     std::uint64_t sampleEvery = 1000;
-    int guesses = 2; // root moves guessed by a short search (--guesses)
+    int guesses = 3; // root moves guessed by a short search (--guesses)
     std::uint64_t guessAfterNodes = hex::SolveLimits{}.guessAfterNodes;
 };
 

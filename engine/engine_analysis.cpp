@@ -26,9 +26,10 @@ SolveLimits solveLimits(double seconds, const StopFn& shouldStop) {
 }
 
 // solve-state's guesses of the winning moves, for a proof that runs long (SolveLimits::guess):
-// the first two moves of a depth-4 search. Two, because the search's first choice is wrong in a
-// few 8x8 openings where its second is right (docs/solver.md, "The root's guesses").
-constexpr int kSolveGuesses = 2;
+// three, the first moves of a depth-4 search of the position and of its rotation in turn. Fewer
+// missed the winning reply of some 8x8 openings that Black loses (docs/solver.md, "The root's
+// guesses").
+constexpr int kSolveGuesses = 3;
 
 std::vector<Cell> guessWinningMoves(const Board& board, Color toMove, const StopFn& stop) {
     std::vector<Cell> guesses = solverGuesses(board, toMove, kSolveGuesses, stop);

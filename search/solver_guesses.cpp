@@ -25,27 +25,52 @@ SearchLimits guessLimits() {
 
 constexpr std::size_t kGuessTableMb = 8;
 
-} // namespace
-
-std::vector<Cell> solverGuesses(const Board& board, Color toMove, int count,
+// The search's first `count` root moves, best first.
+std::vector<Cell> searchedMoves(const Board& board, Color toMove, int count,
                                 const StopFn& shouldStop) {
-    if (count <= 0 || board.winner() || board.emptyCount() == 0)
-        return {};
     const auto evaluator = eval::makeEvaluator("resistance");
     TranspositionTable table(kGuessTableMb);
     Search search(table, *evaluator);
     SearchLimits limits = guessLimits();
     limits.shouldStop = shouldStop;
     const SearchResult result = search.run(board, toMove, limits);
-    std::vector<Cell> guesses;
+    std::vector<Cell> moves;
     if (result.best != kNoCell)
-        guesses.push_back(result.best);
+        moves.push_back(result.best);
     for (const RootMoveScore& root : result.rootScores)
-        if (static_cast<int>(guesses.size()) < count &&
-            std::find(guesses.begin(), guesses.end(), root.cell) == guesses.end())
-            guesses.push_back(root.cell);
-    if (static_cast<int>(guesses.size()) > count)
-        guesses.resize(static_cast<std::size_t>(count));
+        if (static_cast<int>(moves.size()) < count &&
+            std::find(moves.begin(), moves.end(), root.cell) == moves.end())
+            moves.push_back(root.cell);
+    return moves;
+}
+
+Board rotated(const Board& board) {
+    const Geometry& g = board.geometry();
+    Board image(g.width(), g.height());
+    for (Cell c = 0; c < g.cellCount(); ++c)
+        for (Color colour : {Color::Black, Color::White})
+            if (board.has(c, colour))
+                image.play(g.rotate180(c), colour);
+    return image;
+}
+
+} // namespace
+
+std::vector<Cell> solverGuesses(const Board& board, Color toMove, int count,
+                                const StopFn& shouldStop) {
+    if (count <= 0 || board.winner() || board.emptyCount() == 0)
+        return {};
+    const Geometry& g = board.geometry();
+    const std::vector<Cell> own = searchedMoves(board, toMove, count, shouldStop);
+    std::vector<Cell> image = searchedMoves(rotated(board), toMove, count, shouldStop);
+    for (Cell& c : image)
+        c = g.rotate180(c);
+    std::vector<Cell> guesses;
+    for (std::size_t i = 0; i < std::max(own.size(), image.size()); ++i)
+        for (const std::vector<Cell>* list : {&own, static_cast<const std::vector<Cell>*>(&image)})
+            if (i < list->size() && static_cast<int>(guesses.size()) < count &&
+                std::find(guesses.begin(), guesses.end(), (*list)[i]) == guesses.end())
+                guesses.push_back((*list)[i]);
     return guesses;
 }
 
