@@ -52,7 +52,7 @@ struct Selection {
     std::uint32_t sum = 0;
 };
 
-// The root's child when the caller guessed winning moves (SolveLimits::guesses): a guessed
+// The root's child when the caller guessed winning moves (SolveLimits::guess): a guessed
 // child's disproof number counts `favour` times less, so the search stays in it until it passes
 // that many times the best other child's. `limit` is the disproof number at which the search
 // comes back from the child: the second best's with the 1+epsilon margin, in the child's units.
