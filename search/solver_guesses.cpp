@@ -25,7 +25,9 @@ SearchLimits guessLimits() {
 
 constexpr std::size_t kGuessTableMb = 8;
 
-// The search's first `count` root moves, best first.
+// The search's first `count` root moves, best first. Each orientation gets a table of its own:
+// the table is symmetric (a position and its rotation share an entry), so a shared one would
+// hand the second search the first one's results and its guesses would be the same.
 std::vector<Cell> searchedMoves(const Board& board, Color toMove, int count,
                                 const StopFn& shouldStop) {
     const auto evaluator = eval::makeEvaluator("resistance");

@@ -52,46 +52,6 @@ struct Selection {
     std::uint32_t sum = 0;
 };
 
-// The root's child when the caller guessed winning moves (SolveLimits::guess): a guessed
-// child's disproof number counts `favour` times less, so the search stays in it until it passes
-// that many times the best other child's. `limit` is the disproof number at which the search
-// comes back from the child: the second best's with the 1+epsilon margin, in the child's units.
-struct FavouredPick {
-    std::size_t best = 0;
-    std::uint32_t limit = kInfinite;
-};
-
-template <typename Children>
-FavouredPick pickFavouring(const Children& children, const std::vector<Cell>& guesses, int favour,
-                           int sixteenths) {
-    const auto scale = static_cast<std::uint64_t>(std::max(favour, 1));
-    auto guessed = [&](Cell move) {
-        return std::find(guesses.begin(), guesses.end(), move) != guesses.end();
-    };
-    FavouredPick pick;
-    std::uint64_t least = std::numeric_limits<std::uint64_t>::max();
-    std::uint64_t second = least;
-    for (std::size_t i = 0; i < children.size(); ++i) {
-        const std::uint64_t delta = children[i].bounds.delta;
-        const std::uint64_t weighted = guessed(children[i].move) ? delta / scale : delta;
-        if (weighted < least) {
-            second = least;
-            least = weighted;
-            pick.best = i;
-        } else if (weighted < second) {
-            second = weighted;
-        }
-    }
-    const std::uint32_t above = aboveSecondBest(
-        static_cast<std::uint32_t>(std::min<std::uint64_t>(second, kInfinite)), sixteenths);
-    const std::uint64_t limit =
-        guessed(children[pick.best].move) && above < kLargest ? above * scale : above;
-    pick.limit = static_cast<std::uint32_t>(std::min<std::uint64_t>(limit, kLargest));
-    if (above >= kLargest)
-        pick.limit = kInfinite;
-    return pick;
-}
-
 template <typename Items, typename Least, typename Summed>
 Selection select(const Items& items, Least least, Summed summed) {
     Selection s;
@@ -107,6 +67,35 @@ Selection select(const Items& items, Least least, Summed summed) {
         s.sum = saturatingAdd(s.sum, summed(items[i]));
     }
     return s;
+}
+
+// The root's child when the caller guessed winning moves (SolveLimits::guess): a guessed
+// child's disproof number counts `favour` times less, so the search stays in it until it passes
+// that many times the best other child's. `limit` is the disproof number at which the search
+// comes back from the child: the second best's with the 1+epsilon margin, in the child's units.
+struct FavouredPick {
+    std::size_t best = 0;
+    std::uint32_t limit = kInfinite;
+};
+
+template <typename Children>
+FavouredPick pickFavouring(const Children& children, const std::vector<Cell>& guesses, int favour,
+                           int sixteenths) {
+    const auto scale = static_cast<std::uint32_t>(std::max(favour, 1));
+    auto guessed = [&](Cell move) {
+        return std::find(guesses.begin(), guesses.end(), move) != guesses.end();
+    };
+    const Selection pick = select(
+        children,
+        [&](const auto& c) { return guessed(c.move) ? c.bounds.delta / scale : c.bounds.delta; },
+        [](const auto&) { return std::uint32_t{0}; });
+    const std::uint32_t above = aboveSecondBest(pick.second, sixteenths);
+    if (above >= kLargest)
+        return {pick.best, kInfinite};
+    if (!guessed(children[pick.best].move))
+        return {pick.best, above};
+    const std::uint64_t scaled = std::uint64_t{above} * scale;
+    return {pick.best, static_cast<std::uint32_t>(std::min<std::uint64_t>(scaled, kLargest))};
 }
 
 // Plays `color` on every cell of `cells`; undone by undoAll with the same count.
@@ -252,12 +241,14 @@ Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet
             return {};
         std::size_t chosen = pick.best;
         std::uint32_t secondLimit = aboveSecondBest(pick.second, params_.dfpnSecondBestSixteenths);
-        if (depth == 1 && !context_.rootGuesses(toMove).empty()) { // the caller's guesses first
-            const FavouredPick favoured =
-                pickFavouring(children, context_.rootGuesses(toMove), params_.rootFavour,
-                              params_.dfpnSecondBestSixteenths);
-            chosen = favoured.best;
-            secondLimit = favoured.limit;
+        if (depth == 1) { // the caller's guesses first, once it has made them
+            const std::vector<Cell>& guesses = context_.rootGuesses(toMove);
+            if (!guesses.empty()) {
+                const FavouredPick favoured = pickFavouring(children, guesses, params_.rootFavour,
+                                                            params_.dfpnSecondBestSixteenths);
+                chosen = favoured.best;
+                secondLimit = favoured.limit;
+            }
         }
         Child& child = children[chosen];
         const Bounds childThreshold{threshold.delta - (delta - child.bounds.phi),
