@@ -161,6 +161,10 @@ def main():
               + "; only the other: "
               + " ".join(f"{c}({our_labels[c]})" for c in sorted(theirs - ours)), flush=True)
     n = totals["compared"]
+    if n == 0:
+        print("no position to compare: every one was decided, or the sample file is empty",
+              file=sys.stderr)
+        return 1
     print(f"\n{n} positions compared; decided and left out: "
           + ", ".join(f"{k} {v}" for k, v in totals.items() if k.startswith("decided")))
     ours_mean = totals["OhmHex's moves"] / n
