@@ -6,7 +6,8 @@
 //                     [--no-vc-cache] [--no-decomposition] [--no-winning-replies]
 //                     [--analysis-memos N] [--own-connections] [--fresh] [--max-seconds S]
 //                     [--max-nodes N] [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS]
-//                     [--vc-ladders] [--vc-edge-windows] [--sibling-phi-divisor D]
+//                     [--vc-ladders] [--vc-edge-windows] [--no-vc-edge-templates]
+//                     [--sibling-phi-divisor D]
 //                     [--delta-per-gap K] [--second-best-sixteenths E] [--vc-chain N]
 //                     [--threads N] [--vc-timing] [--memory-mb MB] [--progress SECONDS]
 //                     [--positions FILE] [--solve-threads N] [--sample FILE --sample-every K]
@@ -26,7 +27,9 @@
 //   --vc-ladders extends the solver's connections along second-row ladders (VcLimits::ladders,
 //   on in the evaluation's builds, off in the solver's by default).
 //   --vc-edge-windows adds the exact edge-window proofs to the solver's builds
-//   (VcLimits::edgeWindows, off by default everywhere).
+//   (VcLimits::edgeWindows, off by default everywhere). --no-vc-edge-templates leaves the
+//   built-in edge templates out of the solver's builds (VcLimits::edgeTemplates, on in them by
+//   default; --vc-edge-templates puts them back).
 //   --threads N solves the openings on N threads, each 180-degree pair on one solver (the
 //   summary then gives wall time and the CPU time summed over threads).
 //   --memory-mb MB sizes each solver's proof and bound tables to MB (Solver::setMemory; a full
@@ -159,6 +162,10 @@ std::optional<Args> parse(int argc, char** argv) {
             args.params.vcLimits.ladders = true;
         else if (a == "--vc-edge-windows")
             args.params.vcLimits.edgeWindows = true;
+        else if (a == "--vc-edge-templates")
+            args.params.vcLimits.edgeTemplates = true;
+        else if (a == "--no-vc-edge-templates")
+            args.params.vcLimits.edgeTemplates = false;
         else if (a == "--max-seconds" && i + 1 < argc)
             args.maxSeconds = std::atof(argv[++i]);
         else if (a == "--memory-mb" && i + 1 < argc)

@@ -41,6 +41,7 @@ void Connections::build(const Board& board, Color color, Scope scope) {
         engine.setStop(&stop_);
         engine.run(map_, limits_);
         addEdgeWindows(engine, board);
+        addEdgeTemplates(engine, board);
         addLadders(engine);
         stopped_ = engine.stopped();
         finish(engine, scope);
@@ -61,6 +62,7 @@ void Connections::buildFrom(const VcSnapshot& base, const Board& board, Scope sc
         engine.runFrom(map_, limits_, base, newOwn.template resized<Set::kWords>(),
                        newOpp.template resized<Set::kWords>());
         addEdgeWindows(engine, board);
+        addEdgeTemplates(engine, board);
         addLadders(engine);
         stopped_ = engine.stopped();
         finish(engine, scope);
@@ -142,6 +144,32 @@ void Connections::addEdgeWindows(HSearch<W>& engine, const Board& board) {
             if (carrier)
                 engine.addProven(endpoint, edgeEndpoint, carrier->template resized<W>());
         }
+    }
+}
+
+// Each matching template's connection becomes a proven full, kept above the per-pair limit.
+template <int W>
+void Connections::addEdgeTemplates(HSearch<W>& engine, const Board& board) {
+    if (!limits_.edgeTemplates || edge1_ == edge2_)
+        return;
+    const Geometry& g = board.geometry();
+    if (templateGeometry_ != &g || templateColor_ != color_) {
+        templatePlacements_ = placeEdgeTemplates(g, color_, builtInEdgeTemplates());
+        templateGeometry_ = &g;
+        templateColor_ = color_;
+    }
+    const CellSet& own = color_ == Color::Black ? black_ : white_;
+    const CellSet& opp = color_ == Color::Black ? white_ : black_;
+    for (const EdgePlacement& p : templatePlacements_) {
+        if (opp.test(p.cell) || p.carrier.intersects(opp) || (p.stones - own).any())
+            continue;
+        const int a = map_.endpointOf[static_cast<std::size_t>(p.cell)];
+        const int b = map_.endpointOf[static_cast<std::size_t>(p.edge)];
+        if (a < 0 || b < 0 || a == b)
+            continue;
+        engine.addProven(a, b, (p.carrier - own).template resized<W>());
+        if (engine.stopped())
+            return;
     }
 }
 

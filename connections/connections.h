@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connections/cell_set.h"
+#include "connections/edge_templates.h"
 #include "connections/edge_windows.h"
 #include "connections/h_search.h"
 #include "connections/ladders.h"
@@ -114,6 +115,8 @@ private:
     void addLadders(HSearch<W>& engine);
     template <int W>
     void addEdgeWindows(HSearch<W>& engine, const Board& board);
+    template <int W>
+    void addEdgeTemplates(HSearch<W>& engine, const Board& board);
     template <typename EngineSet, typename Search>
     static void onEngine(EngineSet& engines, int words, Search search);
     template <int W>
@@ -144,6 +147,10 @@ private:
     const Geometry* ladderGeometry_ = nullptr;
     std::array<std::vector<LadderStep>, 4> ladderSteps_;
     EdgeWindows edgeWindows_; // with its cache of proofs
+    // The built-in edge templates laid on the last board size and colour built.
+    const Geometry* templateGeometry_ = nullptr;
+    Color templateColor_ = Color::Black;
+    std::vector<EdgePlacement> templatePlacements_;
 };
 
 } // namespace hex

@@ -22,6 +22,9 @@ struct VcLimits {
     // Whether an own group or an empty cell near an edge that the rules leave without a full to
     // it is tried by an exact local search in a window along the edge (EdgeWindows).
     bool edgeWindows = false;
+    // Whether the edge templates (edge_templates.h: precomputed exact connections of a cell
+    // three or more rows from its edge, with helper stones) are matched after the rules.
+    bool edgeTemplates = false;
 
     bool operator==(const VcLimits&) const = default;
 };

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "connections/cell_set.h"
+#include "core/geometry.h"
+#include "core/types.h"
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hex {
+
+// Edge templates: an own stone (or an empty cell, as if the owner played it) some rows from one
+// of its edges, with a few own helper stones near it, joined to that edge by a full connection
+// whose carrier is a fixed set of cells. The H-search's AND and OR rules miss many of them (a
+// fourth-row cell with a helper stone, say: the proof needs the opponent's replies, not a
+// composition of smaller connections), and the exact search of EdgeWindows is too dear at every
+// build; so a tool of the project (tools/edge_templates_gen.cpp) searches them once, exactly, and
+// the build matches them like patterns (docs/connections.md, "Edge templates").
+//
+// A template is written in the coordinates of the south edge with the cell at the origin:
+// `along` counts columns (east positive), `rows` rows away from the edge (so a cell on the
+// edge's first row has rows = 1 - template rows). Every template holds with its mirror image
+// across the line perpendicular to the edge too (placeEdgeTemplates adds it).
+struct TemplateOffset {
+    int along = 0;
+    int rows = 0;
+    bool operator==(const TemplateOffset&) const = default;
+    auto operator<=>(const TemplateOffset&) const = default;
+};
+
+struct EdgeTemplate {
+    int rows = 0;                        // the cell's rows from the edge (1: touching it)
+    std::vector<TemplateOffset> stones;  // own helper stones the template needs
+    std::vector<TemplateOffset> carrier; // cells no opponent stone may hold (the cell excluded)
+    bool operator==(const EdgeTemplate&) const = default;
+};
+
+// The text form, one template a line: "ROWS stones A,R ... carrier A,R ..." ('#' comments).
+// Throws std::invalid_argument with the line's number on anything else.
+std::vector<EdgeTemplate> parseEdgeTemplates(std::string_view text);
+std::string formatEdgeTemplate(const EdgeTemplate& t);
+
+// The template reflected across the line through its cell perpendicular to the edge (a symmetry
+// of the board's cells that keeps every row), its offsets sorted.
+EdgeTemplate mirroredEdgeTemplate(const EdgeTemplate& t);
+
+// The templates shipped with the engine (data/patterns/edge-templates.txt, embedded).
+const std::vector<EdgeTemplate>& builtInEdgeTemplates();
+
+// One template laid on a board: when every stone is the owner's and no cell of the carrier nor
+// the cell itself is the opponent's, the cell (or its group) is joined to `edge` inside the
+// carrier's cells that are not the owner's.
+struct EdgePlacement {
+    Cell cell = kNoCell;
+    Cell edge = kNoCell;
+    CellSet stones;
+    CellSet carrier;
+};
+
+// Whether the placement's connection holds, by exhaustive search of its local game: the cell,
+// its stones and its carrier are the board (the cell and the stones the owner's), the opponent
+// holds every other cell and moves first, and the owner must join the cell to the edge. At most
+// 32 cells (std::invalid_argument beyond); fast for a template's 10 to 20.
+bool edgeTemplateHolds(const Geometry& geometry, const EdgePlacement& placement);
+
+// Every placement of `templates` and their mirror images along both of `owner`'s edges that
+// fits on the board.
+std::vector<EdgePlacement> placeEdgeTemplates(const Geometry& geometry, Color owner,
+                                              std::span<const EdgeTemplate> templates);
+
+} // namespace hex
