@@ -6,9 +6,13 @@
 // needed: giving any one to the opponent breaks it), kept only if the solver's H-search does not
 // find it by itself, and written once up to the mirror image (placeEdgeTemplates adds that).
 //
-// usage: edge_templates_gen [--rows R]... [--helpers N] > data/patterns/edge-templates.txt
+// usage: edge_templates_gen [--rows R]... [--helpers N] [--max-cells N] [--margin M] [--reach K]
+//            > data/patterns/edge-templates.txt
 //   --rows: the cell's rows from the edge (default 4 and 5); --helpers: at most this many helper
-//   stones (default 2 for four rows, 1 beyond). Takes a few minutes.
+//   stones (default 2 for four rows, 1 beyond); --max-cells: candidates with more cells (the
+//   cell, its helpers and its carrier) are left out (default 26); --margin: EdgeWindows' margin
+//   along the edge (default 3); --reach: helpers stand at most ROWS + K columns from the cell
+//   (default 1). Takes a few minutes.
 #include "connections/connections.h"
 #include "connections/edge_templates.h"
 #include "connections/edge_windows.h"
@@ -28,16 +32,19 @@ namespace {
 constexpr int kWidth = 17;
 constexpr int kHeight = 8;
 constexpr int kColumn = 8; // the template's cell
-// Larger candidates are left out: the exact local game grows as three to the power of its cells.
-constexpr std::size_t kMaxExactCells = 26;
+// Larger candidates are left out (--max-cells): the exact local game grows as three to the
+// power of its cells.
+std::size_t maxExactCells = 26;
 
 struct Generator {
     int rows;
+    int reach = 1; // helpers stand at most rows + reach columns from the cell
     EdgeWindows windows;
     Board blank{kWidth, kHeight};
     const Geometry& geometry = blank.geometry();
 
-    explicit Generator(int r) : rows(r), windows(EdgeWindows::Limits{r - 1, 3, 40, 400000}) {}
+    Generator(int r, int margin)
+        : rows(r), windows(EdgeWindows::Limits{r - 1, margin, 40, 400000}) {}
 
     Cell origin() const { return geometry.cell(kColumn, kHeight - rows); }
     TemplateOffset offsetOf(Cell c) const {
@@ -53,7 +60,7 @@ struct Generator {
         std::vector<Cell> cells;
         for (Cell c = 0; c < geometry.cellCount(); ++c) {
             const int r = kHeight - geometry.y(c);
-            if (c != origin() && r <= rows && std::abs(geometry.x(c) - kColumn) <= rows + 1)
+            if (c != origin() && r <= rows && std::abs(geometry.x(c) - kColumn) <= rows + reach)
                 cells.push_back(c);
         }
         return cells;
@@ -92,7 +99,7 @@ struct Generator {
                 board.undo();
         }
         proposed = prove(board);
-        if (!proposed || proposed->count() + helpers.size() + 1 > kMaxExactCells ||
+        if (!proposed || proposed->count() + helpers.size() + 1 > maxExactCells ||
             !edgeTemplateHolds(geometry, placement(helpers, *proposed)))
             return std::nullopt;
         // A helper that may be lost belongs to a template with fewer helpers.
@@ -168,12 +175,20 @@ int main(int argc, char** argv) {
     using namespace hex;
     std::vector<int> rowsList;
     int maxHelpers = -1;
+    int margin = 3;
+    int reach = 1;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--rows" && i + 1 < argc)
             rowsList.push_back(std::atoi(argv[++i]));
         else if (a == "--helpers" && i + 1 < argc)
             maxHelpers = std::atoi(argv[++i]);
+        else if (a == "--margin" && i + 1 < argc)
+            margin = std::atoi(argv[++i]);
+        else if (a == "--reach" && i + 1 < argc)
+            reach = std::atoi(argv[++i]);
+        else if (a == "--max-cells" && i + 1 < argc)
+            maxExactCells = static_cast<std::size_t>(std::atoi(argv[++i]));
         else {
             std::fprintf(stderr, "edge_templates_gen: unknown argument '%s'\n", a.c_str());
             return 2;
@@ -183,7 +198,8 @@ int main(int argc, char** argv) {
         rowsList = {4, 5};
     std::vector<EdgeTemplate> found;
     for (int rows : rowsList) {
-        Generator gen(rows);
+        Generator gen(rows, margin);
+        gen.reach = reach;
         const int helpers = maxHelpers >= 0 ? maxHelpers : (rows <= 4 ? 2 : 1);
         const std::vector<Cell> cells = gen.helperCells();
         std::vector<std::vector<Cell>> configs{{}};
