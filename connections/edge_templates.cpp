@@ -54,8 +54,8 @@ void check(const EdgeTemplate& t, int line) {
         fail(line, "an offset is listed twice");
 }
 
-// The cell at `o` from `cell`, in the south edge's coordinates mapped to the owner's edge
-// `edge` (rows counted from it, along it): kNoCell off the board.
+// The cell `rows` rows from `edge` (1: touching it) at position `along` on it, where the south
+// edge's coordinates are mapped to `edge` by the board's symmetries: kNoCell off the board.
 Cell cellAt(const Geometry& g, Cell edge, int along, int rows) {
     const int w = g.width();
     const int h = g.height();
@@ -128,14 +128,14 @@ std::vector<EdgeTemplate> parseEdgeTemplates(std::string_view text) {
     std::vector<EdgeTemplate> templates;
     std::istringstream lines{std::string(text)};
     std::string line;
-    for (int number_ = 1; std::getline(lines, line); ++number_) {
+    for (int lineNumber = 1; std::getline(lines, line); ++lineNumber) {
         line = line.substr(0, line.find('#'));
         std::istringstream words(line);
         std::string word;
         if (!(words >> word))
             continue;
         EdgeTemplate t;
-        t.rows = number(word, number_);
+        t.rows = number(word, lineNumber);
         std::vector<TemplateOffset>* into = nullptr;
         while (words >> word) {
             if (word == "stones")
@@ -143,13 +143,13 @@ std::vector<EdgeTemplate> parseEdgeTemplates(std::string_view text) {
             else if (word == "carrier")
                 into = &t.carrier;
             else if (into == nullptr)
-                fail(number_, "an offset before 'stones' or 'carrier'");
+                fail(lineNumber, "an offset before 'stones' or 'carrier'");
             else
-                into->push_back(offset(word, number_));
+                into->push_back(offset(word, lineNumber));
         }
         if (t.carrier.empty())
-            fail(number_, "a template without a carrier");
-        check(t, number_);
+            fail(lineNumber, "a template without a carrier");
+        check(t, lineNumber);
         templates.push_back(std::move(t));
     }
     return templates;

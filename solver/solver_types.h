@@ -17,14 +17,15 @@ namespace hex {
 
 class Board;
 
-// Ingredients of the solver; each can be switched off to measure what it saves. Results are
-// correct with any combination.
+// The H-search limits of the solver's builds: the defaults with the edge templates.
 inline VcLimits withEdgeTemplates() {
     VcLimits limits;
     limits.edgeTemplates = true;
     return limits;
 }
 
+// Ingredients of the solver; each can be switched off to measure what it saves. Results are
+// correct with any combination.
 struct SolverParams {
     bool useConnections = true;    // H-search: VC wins and losses, must-play pruning
     bool useInferior = true;       // fill-in of dead and captured cells
