@@ -153,14 +153,14 @@ void Connections::addEdgeTemplates(HSearch<W>& engine, const Board& board) {
     if (!limits_.edgeTemplates || edge1_ == edge2_)
         return;
     const Geometry& g = board.geometry();
-    if (templateGeometry_ != &g || templateColor_ != color_) {
-        templatePlacements_ = placeEdgeTemplates(g, color_, builtInEdgeTemplates());
-        templateGeometry_ = &g;
-        templateColor_ = color_;
+    const std::size_t side = color_ == Color::Black ? 0 : 1;
+    if (templateGeometry_[side] != &g) {
+        templatePlacements_[side] = placeEdgeTemplates(g, color_, builtInEdgeTemplates());
+        templateGeometry_[side] = &g;
     }
     const CellSet& own = color_ == Color::Black ? black_ : white_;
     const CellSet& opp = color_ == Color::Black ? white_ : black_;
-    for (const EdgePlacement& p : templatePlacements_) {
+    for (const EdgePlacement& p : templatePlacements_[side]) {
         if (opp.test(p.cell) || p.carrier.intersects(opp) || (p.stones - own).any())
             continue;
         const int a = map_.endpointOf[static_cast<std::size_t>(p.cell)];

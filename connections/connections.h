@@ -147,10 +147,10 @@ private:
     const Geometry* ladderGeometry_ = nullptr;
     std::array<std::vector<LadderStep>, 4> ladderSteps_;
     EdgeWindows edgeWindows_; // with its cache of proofs
-    // The built-in edge templates laid on the last board size and colour built.
-    const Geometry* templateGeometry_ = nullptr;
-    Color templateColor_ = Color::Black;
-    std::vector<EdgePlacement> templatePlacements_;
+    // The built-in edge templates laid on the last board size built, for each colour (the
+    // solver's builds alternate between the colours).
+    std::array<const Geometry*, 2> templateGeometry_{};
+    std::array<std::vector<EdgePlacement>, 2> templatePlacements_;
 };
 
 } // namespace hex
