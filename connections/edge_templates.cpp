@@ -1,15 +1,14 @@
 #include "connections/edge_templates.h"
 
+#include "connections/edge_windows.h"
+
 #include <algorithm>
-#include <bit>
 #include <charconv>
 #include <cstddef>
-#include <cstdint>
 #include <span>
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 
 namespace hex {
 
@@ -74,9 +73,7 @@ Cell cellAt(const Geometry& g, Cell edge, int along, int rows) {
         x = rows - 1;
         y = h - 1 - along;
     }
-    if (x < 0 || y < 0 || x >= w || y >= h)
-        return kNoCell;
-    return g.cell(x, y);
+    return g.onBoard(x, y) ? g.cell(x, y) : kNoCell;
 }
 
 EdgeTemplate sorted(EdgeTemplate t) {
@@ -107,19 +104,16 @@ bool place(const Geometry& g, Cell edge, const EdgeTemplate& t, int along, EdgeP
     out.cell = cellAt(g, edge, along, t.rows);
     if (out.cell == kNoCell)
         return false;
-    for (const TemplateOffset& o : t.stones) {
-        const Cell c = cellAt(g, edge, along + o.along, t.rows + o.rows);
-        if (c == kNoCell)
-            return false;
-        out.stones.set(c);
-    }
-    for (const TemplateOffset& o : t.carrier) {
-        const Cell c = cellAt(g, edge, along + o.along, t.rows + o.rows);
-        if (c == kNoCell)
-            return false;
-        out.carrier.set(c);
-    }
-    return true;
+    const auto lay = [&](const std::vector<TemplateOffset>& offsets, CellSet& into) {
+        for (const TemplateOffset& o : offsets) {
+            const Cell c = cellAt(g, edge, along + o.along, t.rows + o.rows);
+            if (c == kNoCell)
+                return false;
+            into.set(c);
+        }
+        return true;
+    };
+    return lay(t.stones, out.stones) && lay(t.carrier, out.carrier);
 }
 
 } // namespace
@@ -192,80 +186,11 @@ std::vector<EdgePlacement> placeEdgeTemplates(const Geometry& geometry, Color ow
     return placements;
 }
 
-namespace {
-
-// The local game of a placement (edgeTemplateHolds): bit masks over its cells, memoised.
-class LocalGame {
-public:
-    LocalGame(const Geometry& g, const EdgePlacement& p) {
-        cells_.push_back(p.cell);
-        for (Cell c : p.stones.cells())
-            cells_.push_back(c);
-        fixed_ = (1U << cells_.size()) - 1;
-        for (Cell c : p.carrier.cells())
-            cells_.push_back(c);
-        for (std::size_t i = 0; i < cells_.size(); ++i) {
-            std::uint32_t around = 0;
-            for (std::size_t j = 0; j < cells_.size(); ++j)
-                if (g.adjacent(cells_[i], cells_[j]))
-                    around |= 1U << j;
-            adjacent_.push_back(around);
-            if (g.adjacent(cells_[i], p.edge))
-                edgeRow_ |= 1U << i;
-        }
-        all_ = cells_.size() == 32 ? ~0U : (1U << cells_.size()) - 1;
-    }
-
-    bool ownerWins(std::uint32_t own, std::uint32_t opp) {
-        if (reach(fixed_ | own) & edgeRow_)
-            return true;
-        if (!(reach(all_ & ~opp) & edgeRow_))
-            return false;
-        const std::uint64_t key = (std::uint64_t{own} << 32) | opp;
-        if (const auto it = memo_.find(key); it != memo_.end())
-            return it->second;
-        const bool ownerToMove = std::popcount(own) < std::popcount(opp);
-        bool result = !ownerToMove;
-        for (std::uint32_t e = all_ & ~fixed_ & ~own & ~opp; e != 0; e &= e - 1) {
-            const std::uint32_t m = e & (~e + 1);
-            const bool w = ownerToMove ? ownerWins(own | m, opp) : ownerWins(own, opp | m);
-            if (w == ownerToMove) {
-                result = w;
-                break;
-            }
-        }
-        memo_.emplace(key, result);
-        return result;
-    }
-
-private:
-    // The cells of `usable` reached from the template's cell (bit 0).
-    std::uint32_t reach(std::uint32_t usable) const {
-        std::uint32_t seen = 1;
-        for (std::uint32_t frontier = 1; frontier != 0;) {
-            std::uint32_t next = 0;
-            for (std::uint32_t f = frontier; f != 0; f &= f - 1)
-                next |= adjacent_[static_cast<std::size_t>(std::countr_zero(f))];
-            frontier = next & usable & ~seen;
-            seen |= frontier;
-        }
-        return seen;
-    }
-
-    std::vector<Cell> cells_;
-    std::vector<std::uint32_t> adjacent_;
-    std::uint32_t fixed_ = 0;
-    std::uint32_t edgeRow_ = 0;
-    std::uint32_t all_ = 0;
-    std::unordered_map<std::uint64_t, bool> memo_;
-};
-
-} // namespace
-
 bool edgeTemplateHolds(const Geometry& geometry, const EdgePlacement& placement) {
-    if (1 + placement.stones.count() + placement.carrier.count() > 32)
-        throw std::invalid_argument("edgeTemplateHolds: more than 32 cells");
-    return LocalGame(geometry, placement).ownerWins(0, 0);
+    CellSet own = placement.stones;
+    own.set(placement.cell);
+    return EdgeWindows::joinsExactly(geometry, placement.cell, placement.edge, own,
+                                     placement.carrier);
 }
 
 } // namespace hex

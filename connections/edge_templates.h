@@ -61,8 +61,8 @@ struct EdgePlacement {
 
 // Whether the placement's connection holds, by exhaustive search of its local game: the cell,
 // its stones and its carrier are the board (the cell and the stones the owner's), the opponent
-// holds every other cell and moves first, and the owner must join the cell to the edge. At most
-// 32 cells (std::invalid_argument beyond); fast for a template's 10 to 20.
+// holds every other cell and moves first, and the owner must join the cell to the edge
+// (EdgeWindows::joinsExactly; at most 64 cells, std::invalid_argument beyond).
 bool edgeTemplateHolds(const Geometry& geometry, const EdgePlacement& placement);
 
 // Every placement of `templates` and their mirror images along both of `owner`'s edges that

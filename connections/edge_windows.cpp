@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <limits>
 #include <map>
+#include <stdexcept>
 #include <utility>
 
 namespace hex {
@@ -265,6 +267,29 @@ void EdgeWindows::linkNeighbours(const Geometry& g, Window& w) {
                 w.neighbours[i] |= bitOf(static_cast<int>(it - w.cells.begin()));
         }
     }
+}
+
+bool EdgeWindows::joinsExactly(const Geometry& g, Cell cell, Cell edge, const CellSet& own,
+                               const CellSet& empty) {
+    Window w;
+    w.cells = (own | empty).cells();
+    if (w.cells.size() > 64)
+        throw std::invalid_argument("EdgeWindows::joinsExactly: more than 64 cells");
+    linkNeighbours(g, w);
+    Mask start = 0;
+    for (std::size_t i = 0; i < w.cells.size(); ++i) {
+        const Mask b = bitOf(static_cast<int>(i));
+        if (own.test(w.cells[i]))
+            w.own |= b;
+        if (g.adjacent(w.cells[i], edge))
+            w.edgeRow |= b;
+        if (w.cells[i] == cell)
+            start = b;
+    }
+    Search search{w, std::numeric_limits<int>::max(), 0, false, {}};
+    const Mask group = search.flood(start, w.own);
+    w.seed = group | search.neighboursOf(group);
+    return search.opponentToMove(w.own, 0).ownerWins;
 }
 
 std::optional<CellSet> EdgeWindows::proveFromEmpty(const Board& board, Cell cell, Cell edge) {

@@ -43,6 +43,13 @@ public:
     // connection the owner has once it plays `cell` (which the carrier does not hold).
     std::optional<CellSet> proveFromEmpty(const Board& board, Cell cell, Cell edge);
 
+    // The same search on a window given cell by cell and without a node limit, so exact:
+    // whether the owner of `edge`, holding `own` (which holds `cell`), joins `cell`'s group to
+    // the edge when the opponent holds every cell outside `own` and `empty` and moves first. At
+    // most 64 cells (std::invalid_argument beyond). For the edge templates (edge_templates.h).
+    static bool joinsExactly(const Geometry& g, Cell cell, Cell edge, const CellSet& own,
+                             const CellSet& empty);
+
     // Searches run and positions visited since construction (for statistics and tests).
     long long searches() const noexcept { return searches_; }
 
