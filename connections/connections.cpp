@@ -155,22 +155,18 @@ void Connections::addEdgeTemplates(HSearch<W>& engine, const Board& board) {
     const Geometry& g = board.geometry();
     const std::size_t side = color_ == Color::Black ? 0 : 1;
     if (templateGeometry_[side] != &g) {
-        templatePlacements_[side] = placeEdgeTemplates(g, color_, builtInEdgeTemplates());
+        templatePlacements_[side] = EdgePlacementIndex(
+            placeEdgeTemplates(g, color_, builtInEdgeTemplates()), g.cellCount());
         templateGeometry_[side] = &g;
     }
     const CellSet& own = color_ == Color::Black ? black_ : white_;
     const CellSet& opp = color_ == Color::Black ? white_ : black_;
-    for (const EdgePlacement& p : templatePlacements_[side]) {
-        if (opp.test(p.cell) || p.carrier.intersects(opp) || (p.stones - own).any())
-            continue;
+    templatePlacements_[side].forEachMatch(own, opp, [&](const EdgePlacement& p) {
         const int a = map_.endpointOf[static_cast<std::size_t>(p.cell)];
         const int b = map_.endpointOf[static_cast<std::size_t>(p.edge)];
-        if (a < 0 || b < 0 || a == b)
-            continue;
-        engine.addProven(a, b, (p.carrier - own).template resized<W>());
-        if (engine.stopped())
-            return;
-    }
+        if (a >= 0 && b >= 0 && a != b && !engine.stopped())
+            engine.addProven(a, b, (p.carrier - own).template resized<W>());
+    });
 }
 
 // Runs `search` on the engine whose carriers are `words` wide (mutable or not with `engines`).

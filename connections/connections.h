@@ -150,7 +150,7 @@ private:
     // The built-in edge templates laid on the last board size built, for each colour (the
     // solver's builds alternate between the colours).
     std::array<const Geometry*, 2> templateGeometry_{};
-    std::array<std::vector<EdgePlacement>, 2> templatePlacements_;
+    std::array<EdgePlacementIndex, 2> templatePlacements_;
 };
 
 } // namespace hex

@@ -186,6 +186,19 @@ std::vector<EdgePlacement> placeEdgeTemplates(const Geometry& geometry, Color ow
     return placements;
 }
 
+EdgePlacementIndex::EdgePlacementIndex(std::vector<EdgePlacement> placements, int cellCount)
+    : placements_(std::move(placements)),
+      byFirstStone_(static_cast<std::size_t>(std::max(cellCount, 0))) {
+    for (std::size_t i = 0; i < placements_.size(); ++i) {
+        const auto index = static_cast<std::uint32_t>(i);
+        const Cell first = placements_[i].stones.first();
+        if (first == kNoCell)
+            bare_.push_back(index);
+        else
+            byFirstStone_.at(static_cast<std::size_t>(first)).push_back(index);
+    }
+}
+
 bool edgeTemplateHolds(const Geometry& geometry, const EdgePlacement& placement) {
     CellSet own = placement.stones;
     own.set(placement.cell);

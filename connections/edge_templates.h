@@ -4,6 +4,7 @@
 #include "core/geometry.h"
 #include "core/types.h"
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -69,5 +70,40 @@ bool edgeTemplateHolds(const Geometry& geometry, const EdgePlacement& placement)
 // fits on the board.
 std::vector<EdgePlacement> placeEdgeTemplates(const Geometry& geometry, Color owner,
                                               std::span<const EdgeTemplate> templates);
+
+// The placements of one colour on one board, indexed for matching at every build: most of them
+// need helper stones, and few positions hold the first helper of a given placement, so those
+// placements are filed under that helper's cell and looked at only when the owner holds it.
+class EdgePlacementIndex {
+public:
+    EdgePlacementIndex() = default;
+    EdgePlacementIndex(std::vector<EdgePlacement> placements, int cellCount);
+
+    // Calls visit(placement) for each placement that holds on a board where the owner has `own`
+    // and the opponent `opp`: first those without helpers, in the order given, then those filed
+    // under each of the owner's stones in cell order (each placement is filed once, under its
+    // first helper, so none is visited twice).
+    template <typename Visit>
+    void forEachMatch(const CellSet& own, const CellSet& opp, Visit visit) const {
+        const auto visitHolding = [&](const std::vector<std::uint32_t>& indices) {
+            for (const std::uint32_t i : indices) {
+                const EdgePlacement& p = placements_[i];
+                if (!opp.test(p.cell) && !p.carrier.intersects(opp) && p.stones.isSubsetOf(own))
+                    visit(p);
+            }
+        };
+        visitHolding(bare_);
+        for (Cell c = own.first(); c != kNoCell; c = own.nextFrom(c + 1))
+            if (static_cast<std::size_t>(c) < byFirstStone_.size())
+                visitHolding(byFirstStone_[static_cast<std::size_t>(c)]);
+    }
+
+    std::size_t size() const noexcept { return placements_.size(); }
+
+private:
+    std::vector<EdgePlacement> placements_;
+    std::vector<std::uint32_t> bare_;                      // placements without helpers
+    std::vector<std::vector<std::uint32_t>> byFirstStone_; // the others, by their first helper
+};
 
 } // namespace hex

@@ -1,26 +1,39 @@
 // Generates data/patterns/edge-templates.txt, the edge templates of connections/edge_templates.h,
-// by exact search: for a cell ROWS rows from the south edge of an empty board, alone or with one
-// or two own helper stones near it, EdgeWindows decides whether the opponent, moving first with
-// every cell outside the window, can keep it from the edge. Each connection found is made
-// minimal by the exact local game of edgeTemplateHolds (every helper and every carrier cell is
-// needed: giving any one to the opponent breaks it), kept only if the solver's H-search does not
-// find it by itself, and written once up to the mirror image (placeEdgeTemplates adds that).
+// by exact search, two ways:
+// * --rows R: a cell R rows from the south edge of an empty board, alone or with one or two own
+//   helper stones near it; EdgeWindows decides whether the opponent, moving first with every
+//   cell outside the window, can keep it from the edge, and the exact local game of
+//   edgeTemplateHolds makes each connection found minimal (every helper and every carrier cell
+//   is needed: giving any one to the opponent breaks it). Small carriers, up to --max-cells.
+// * --solver-rows R: the same candidates in a wider window (the cell's row down to the edge,
+//   --margin columns either side of the cone below the cell), each decided by the project's
+//   solver on the template's game of Hex (solver/edge_template_game.h), which proves carriers
+//   of thirty cells and more in a fraction of a second; its proof set, shrunk cell by cell in
+//   four orders (minimal carriers are not unique), gives up to four templates per candidate.
+// A connection is kept only if the solver's H-search does not find it by itself, and written
+// once up to the mirror image (placeEdgeTemplates adds that) and once up to templates that
+// cover it.
 //
-// usage: edge_templates_gen [--rows R]... [--helpers N] [--max-cells N] [--margin M] [--reach K]
+// usage: edge_templates_gen [--rows R]... [--solver-rows R]... [--helpers N]
+//            [--solver-helpers N] [--max-cells N] [--margin M] [--reach K]
 //            > data/patterns/edge-templates.txt
-//   --rows: the cell's rows from the edge (default 3 and 4, the shipped file's); --helpers: at
-//   most this many helper stones (default 2); --max-cells: candidates with more cells (the
-//   cell, its helpers and its carrier) are left out (default 26); --margin: EdgeWindows' margin
-//   along the edge (default 3); --reach: helpers stand at most ROWS + K columns from the cell
-//   (default 1). The defaults take 10 s; five rows about four minutes.
+//   Defaults are the shipped file's command: --rows 3 --rows 4 --solver-rows 5 --helpers 2
+//   --solver-helpers 2. --helpers / --solver-helpers: at most this many helper stones;
+//   --max-cells: EdgeWindows candidates with more cells (the cell, its helpers and its carrier)
+//   are left out (default 26); --margin: the window's margin along the edge (default 3);
+//   --reach: EdgeWindows' helpers stand at most ROWS + K columns from the cell (default 1).
+//   The defaults take about half a minute. The templates' solver leaves the built-in templates
+//   out (edgeTemplateGameParams), so the output does not depend on the file the build embeds.
 #include "connections/connections.h"
 #include "connections/edge_templates.h"
 #include "connections/edge_windows.h"
 #include "core/board.h"
+#include "solver/edge_template_game.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -152,6 +165,87 @@ struct Generator {
     }
 };
 
+// The --solver-rows way: candidates in a wider window, decided by the solver on each
+// template's game of Hex.
+struct SolverGenerator {
+    int rows;
+    std::vector<TemplateOffset> window; // the cell's row down to the edge's
+    Solver solver{edgeTemplateGameParams()};
+
+    SolverGenerator(int r, int margin) : rows(r) {
+        // The cone below the cell widened by `margin` each side: a row nearer the edge reaches
+        // one column further west ((x, y) touches (x - 1, y + 1) and (x, y + 1)).
+        for (int down = 0; down < rows; ++down)
+            for (int along = -down - margin; along <= margin; ++along)
+                if (down > 0 || along != 0)
+                    window.push_back({along, -down});
+    }
+
+    std::optional<EdgeTemplateProof> solve(const EdgeTemplate& t) {
+        const EdgeTemplateGame game(t);
+        return solveEdgeTemplate(solver, game, kMaxSolverNodes);
+    }
+    bool holds(const EdgeTemplate& t) {
+        const auto proof = solve(t);
+        return proof && proof->holds;
+    }
+
+    // Up to four minimal templates of `helpers`: the proof's carrier, shrunk by giving the
+    // opponent each cell it may take, in four orders; each must need every helper (with the
+    // same carrier), or a template with fewer helpers covers it.
+    std::vector<EdgeTemplate> templatesFor(const std::vector<TemplateOffset>& helpers) {
+        EdgeTemplate whole{rows, helpers, {}};
+        for (TemplateOffset o : window)
+            if (std::find(helpers.begin(), helpers.end(), o) == helpers.end())
+                whole.carrier.push_back(o);
+        const EdgeTemplateGame game(whole);
+        const auto proof = solveEdgeTemplate(solver, game, kMaxSolverNodes);
+        if (!proof || !proof->holds || proof->needed.none())
+            return {};
+        EdgeTemplate needed{rows, helpers, {}};
+        for (TemplateOffset o : whole.carrier)
+            if (proof->needed.test(game.at(o)))
+                needed.carrier.push_back(o);
+        const std::vector<std::function<bool(TemplateOffset, TemplateOffset)>> orders{
+            [](TemplateOffset a, TemplateOffset b) { return a.rows > b.rows; },
+            [](TemplateOffset a, TemplateOffset b) { return a.rows < b.rows; },
+            [](TemplateOffset a, TemplateOffset b) { return a.along < b.along; },
+            [](TemplateOffset a, TemplateOffset b) { return a.along > b.along; },
+        };
+        std::vector<EdgeTemplate> out;
+        for (const auto& order : orders) {
+            EdgeTemplate t = needed;
+            std::vector<TemplateOffset> cells = t.carrier;
+            std::stable_sort(cells.begin(), cells.end(), order);
+            for (TemplateOffset c : cells) {
+                EdgeTemplate less = t;
+                std::erase(less.carrier, c);
+                if (holds(less))
+                    t = less;
+            }
+            if (needsEveryHelper(t) && std::find(out.begin(), out.end(), t) == out.end())
+                out.push_back(t);
+        }
+        return out;
+    }
+
+    bool needsEveryHelper(const EdgeTemplate& t) {
+        for (std::size_t i = 0; i < t.stones.size(); ++i) {
+            EdgeTemplate fewer = t;
+            fewer.stones.erase(fewer.stones.begin() + static_cast<std::ptrdiff_t>(i));
+            if (holds(fewer)) // the helper's cell is the opponent's in the game
+                return false;
+        }
+        return true;
+    }
+
+    // Helper cells: anywhere in the window.
+    std::vector<TemplateOffset> helperCells() const { return window; }
+
+    // A local game bigger than this is left out rather than holding the generator up.
+    static constexpr std::uint64_t kMaxSolverNodes = 2'000'000;
+};
+
 // t is redundant beside u when u matches wherever t does and its carrier is no larger there.
 bool covers(const EdgeTemplate& u, const EdgeTemplate& t) {
     if (u.rows != t.rows || &u == &t)
@@ -168,21 +262,39 @@ bool covers(const EdgeTemplate& u, const EdgeTemplate& t) {
     return u != t;
 }
 
+// Every choice of at most `most` helpers among `cells`, none first.
+template <typename T>
+std::vector<std::vector<T>> helperChoices(const std::vector<T>& cells, int most) {
+    std::vector<std::vector<T>> choices{{}};
+    for (std::size_t i = 0; i < cells.size() && most >= 1; ++i) {
+        choices.push_back({cells[i]});
+        for (std::size_t j = i + 1; j < cells.size() && most >= 2; ++j)
+            choices.push_back({cells[i], cells[j]});
+    }
+    return choices;
+}
+
 } // namespace
 } // namespace hex
 
 int main(int argc, char** argv) {
     using namespace hex;
     std::vector<int> rowsList;
-    int maxHelpers = -1;
+    std::vector<int> solverRowsList;
+    bool rowsGiven = false;
+    int maxHelpers = 2;
+    int maxSolverHelpers = 2;
     int margin = 3;
     int reach = 1;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "--rows" && i + 1 < argc)
-            rowsList.push_back(std::atoi(argv[++i]));
-        else if (a == "--helpers" && i + 1 < argc)
+        if ((a == "--rows" || a == "--solver-rows") && i + 1 < argc) {
+            (a == "--rows" ? rowsList : solverRowsList).push_back(std::atoi(argv[++i]));
+            rowsGiven = true;
+        } else if (a == "--helpers" && i + 1 < argc)
             maxHelpers = std::atoi(argv[++i]);
+        else if (a == "--solver-helpers" && i + 1 < argc)
+            maxSolverHelpers = std::atoi(argv[++i]);
         else if (a == "--margin" && i + 1 < argc)
             margin = std::atoi(argv[++i]);
         else if (a == "--reach" && i + 1 < argc)
@@ -194,20 +306,15 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    if (rowsList.empty())
+    if (!rowsGiven) {
         rowsList = {3, 4};
+        solverRowsList = {5};
+    }
     std::vector<EdgeTemplate> found;
     for (int rows : rowsList) {
         Generator gen(rows, margin);
         gen.reach = reach;
-        const int helpers = maxHelpers >= 0 ? maxHelpers : 2;
-        const std::vector<Cell> cells = gen.helperCells();
-        std::vector<std::vector<Cell>> configs{{}};
-        for (std::size_t i = 0; i < cells.size() && helpers >= 1; ++i) {
-            configs.push_back({cells[i]});
-            for (std::size_t j = i + 1; j < cells.size() && helpers >= 2; ++j)
-                configs.push_back({cells[i], cells[j]});
-        }
+        const auto configs = helperChoices(gen.helperCells(), maxHelpers);
         int connected = 0;
         for (const auto& config : configs) {
             const auto t = gen.templateFor(config);
@@ -218,6 +325,21 @@ int main(int argc, char** argv) {
                 found.push_back(*t);
         }
         std::fprintf(stderr, "rows %d: %zu configurations, %d minimal connections\n", rows,
+                     configs.size(), connected);
+    }
+    for (int rows : solverRowsList) {
+        SolverGenerator gen(rows, margin);
+        Generator check(rows, margin);
+        const auto configs = helperChoices(gen.helperCells(), maxSolverHelpers);
+        int connected = 0;
+        for (const auto& config : configs) {
+            const std::vector<EdgeTemplate> templates = gen.templatesFor(config);
+            connected += templates.empty() ? 0 : 1;
+            for (const EdgeTemplate& t : templates)
+                if (!check.hSearchFinds(t))
+                    found.push_back(t);
+        }
+        std::fprintf(stderr, "solver rows %d: %zu configurations, %d connected\n", rows,
                      configs.size(), connected);
     }
     // One of each mirror pair, and none that another covers.

@@ -2,23 +2,34 @@
 
 #include "connections/connections.h"
 #include "test/connections/brute_force.h"
+#include "test/support/edge_placement.h"
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <set>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace hex {
 namespace {
 
-// The template's first placement along Black's south edge.
-EdgePlacement southPlacement(const Geometry& g, const EdgeTemplate& t) {
-    for (const EdgePlacement& p : placeEdgeTemplates(g, Color::Black, {&t, 1}))
-        if (p.edge == g.south())
-            return p;
-    ADD_FAILURE() << "no south placement of " << formatEdgeTemplate(t);
-    return {};
+using testing::southPlacement;
+
+// The templates of at most four rows (up to eighteen cells with the cell and its helpers) are
+// checked by the exhaustive searches below; the fifth-row ones (nineteen to thirty-five cells)
+// take the exhaustive search minutes each, and the solver checks them and every other one
+// (test/solver/edge_template_game_test.cpp).
+constexpr int kExhaustiveRows = 4;
+
+std::vector<EdgeTemplate> smallBuiltInTemplates() {
+    std::vector<EdgeTemplate> small;
+    for (const EdgeTemplate& t : builtInEdgeTemplates())
+        if (t.rows <= kExhaustiveRows)
+            small.push_back(t);
+    return small;
 }
 
 Board withStones(const Board& empty, const EdgePlacement& p, Color owner) {
@@ -28,16 +39,16 @@ Board withStones(const Board& empty, const EdgePlacement& p, Color owner) {
     return board;
 }
 
-// Each built-in template and its mirror image on Black's south edge of a 9x9 board (the other
+// Each small built-in template and its mirror image on Black's south edge of a 9x9 board (the other
 // edges and White's are exact images, PlacementsAreImagesOfEachOther): the opponent moving
 // first inside the carrier, holding every cell outside it, never keeps the cell from the edge,
 // by the tests' own exhaustive search (VcChecker), with the cell played and with it empty.
 TEST(EdgeTemplates, EveryBuiltInTemplateIsAConnection) {
-    ASSERT_FALSE(builtInEdgeTemplates().empty());
+    ASSERT_GE(smallBuiltInTemplates().size(), 10u);
     const Board empty(9, 9);
     const Geometry& g = empty.geometry();
     testing::VcChecker checker;
-    for (const EdgeTemplate& t : builtInEdgeTemplates()) {
+    for (const EdgeTemplate& t : smallBuiltInTemplates()) {
         for (const EdgeTemplate& image : {t, mirroredEdgeTemplate(t)}) {
             const EdgePlacement p = southPlacement(g, image);
             Board board = withStones(empty, p, Color::Black);
@@ -52,12 +63,12 @@ TEST(EdgeTemplates, EveryBuiltInTemplateIsAConnection) {
 
 // The local game of edgeTemplateHolds agrees with that exhaustive search, and the generator
 // keeps carriers and helpers minimal: the opponent on any one carrier cell, or on the place of
-// any one helper stone, breaks each template.
+// any one helper stone, breaks each small template.
 TEST(EdgeTemplates, EveryCellAndStoneIsNeeded) {
     const Board empty(9, 9);
     const Geometry& g = empty.geometry();
     testing::VcChecker checker;
-    for (const EdgeTemplate& t : builtInEdgeTemplates()) {
+    for (const EdgeTemplate& t : smallBuiltInTemplates()) {
         const EdgePlacement p = southPlacement(g, t);
         EXPECT_TRUE(edgeTemplateHolds(g, p)) << formatEdgeTemplate(t);
         for (Cell c : p.carrier.cells()) {
@@ -140,6 +151,44 @@ TEST(EdgeTemplates, TheBuildAddsTheirConnections) {
     templates.build(board, Color::Black);
     for (const CellSet& f : templates.fulls(p.cell, p.edge))
         EXPECT_NE(f, p.carrier) << "the template still matched";
+}
+
+using PlacementKey = std::tuple<Cell, Cell, std::vector<Cell>, std::vector<Cell>>;
+PlacementKey keyOf(const EdgePlacement& p) {
+    return {p.cell, p.edge, p.stones.cells(), p.carrier.cells()};
+}
+
+// The index visits exactly the placements a scan of all of them would accept, each once, on
+// random boards of both colours' stones (dense enough that many placements break, sparse
+// enough that many with helpers hold).
+TEST(EdgeTemplates, TheIndexMatchesWhatAScanMatches) {
+    const Board empty(9, 9);
+    const Geometry& g = empty.geometry();
+    const auto all = placeEdgeTemplates(g, Color::Black, builtInEdgeTemplates());
+    const EdgePlacementIndex index(all, g.cellCount());
+    ASSERT_EQ(index.size(), all.size());
+    std::mt19937 rng(20261201);
+    std::size_t matched = 0;
+    for (int round = 0; round < 300; ++round) {
+        CellSet own;
+        CellSet opp;
+        for (Cell c = 0; c < g.cellCount(); ++c) {
+            const auto r = static_cast<int>(rng() % 100);
+            if (r < 12)
+                own.set(c);
+            else if (r < 12 + (round % 3) * 4)
+                opp.set(c);
+        }
+        std::multiset<PlacementKey> expected;
+        for (const EdgePlacement& p : all)
+            if (!opp.test(p.cell) && !p.carrier.intersects(opp) && p.stones.isSubsetOf(own))
+                expected.insert(keyOf(p));
+        std::multiset<PlacementKey> visited;
+        index.forEachMatch(own, opp, [&](const EdgePlacement& p) { visited.insert(keyOf(p)); });
+        EXPECT_EQ(visited, expected) << "round " << round;
+        matched += expected.size();
+    }
+    EXPECT_GT(matched, 300u);
 }
 
 TEST(EdgeTemplates, TextRoundTripsAndBadLinesAreRejected) {
