@@ -38,11 +38,12 @@ SolverParams edgeTemplateGameParams();
 
 // Whether the template holds, by the solver (the game above, White to move), within `maxNodes`
 // (0: no limit); nullopt if the solver gave up. The solver should be made with
-// edgeTemplateGameParams(). With a carrier, the proof's: the carrier cells
-// the win needs (the solver's proof set), which may be fewer than the template's.
+// edgeTemplateGameParams().
 struct EdgeTemplateProof {
     bool holds = false;
-    CellSet needed; // on the game's board
+    // When it holds: the carrier cells the win needs (the solver's proof set within the
+    // carrier, on the game's board), which may be fewer than the template's.
+    CellSet needed;
 };
 std::optional<EdgeTemplateProof> solveEdgeTemplate(Solver& solver, const EdgeTemplateGame& game,
                                                    std::uint64_t maxNodes = 0);
