@@ -15,13 +15,15 @@
 // cover it.
 //
 // usage: edge_templates_gen [--rows R]... [--solver-rows R]... [--helpers N]
-//            [--solver-helpers N] [--max-cells N] [--margin M] [--reach K]
+//            [--solver-helpers N] [--max-cells N] [--margin M] [--reach K] [--progress]
 //            > data/patterns/edge-templates.txt
 //   Defaults are the shipped file's command: --rows 3 --rows 4 --solver-rows 5 --helpers 2
 //   --solver-helpers 2. --helpers / --solver-helpers: at most this many helper stones;
 //   --max-cells: EdgeWindows candidates with more cells (the cell, its helpers and its carrier)
 //   are left out (default 26); --margin: the window's margin along the edge (default 3);
-//   --reach: EdgeWindows' helpers stand at most ROWS + K columns from the cell (default 1).
+//   --reach: EdgeWindows' helpers stand at most ROWS + K columns from the cell (default 1);
+//   --progress: a line on stderr every hundred solver configurations (a sixth row takes
+//   minutes a configuration).
 //   The defaults take about half a minute. The templates' solver leaves the built-in templates
 //   out (edgeTemplateGameParams), so the output does not depend on the file the build embeds.
 #include "connections/connections.h"
@@ -31,6 +33,7 @@
 #include "solver/edge_template_game.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -262,15 +265,23 @@ bool covers(const EdgeTemplate& u, const EdgeTemplate& t) {
     return u != t;
 }
 
-// Every choice of at most `most` helpers among `cells`, none first.
+// Every choice of at most `most` helpers among `cells`, in increasing index order: none first,
+// then each choice followed by its extensions by later cells.
 template <typename T>
 std::vector<std::vector<T>> helperChoices(const std::vector<T>& cells, int most) {
-    std::vector<std::vector<T>> choices{{}};
-    for (std::size_t i = 0; i < cells.size() && most >= 1; ++i) {
-        choices.push_back({cells[i]});
-        for (std::size_t j = i + 1; j < cells.size() && most >= 2; ++j)
-            choices.push_back({cells[i], cells[j]});
-    }
+    std::vector<std::vector<T>> choices;
+    std::vector<T> chosen;
+    const std::function<void(std::size_t)> extend = [&](std::size_t from) {
+        choices.push_back(chosen);
+        if (static_cast<int>(chosen.size()) == most)
+            return;
+        for (std::size_t i = from; i < cells.size(); ++i) {
+            chosen.push_back(cells[i]);
+            extend(i + 1);
+            chosen.pop_back();
+        }
+    };
+    extend(0);
     return choices;
 }
 
@@ -286,6 +297,7 @@ int main(int argc, char** argv) {
     int maxSolverHelpers = 2;
     int margin = 3;
     int reach = 1;
+    bool progress = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if ((a == "--rows" || a == "--solver-rows") && i + 1 < argc) {
@@ -299,6 +311,8 @@ int main(int argc, char** argv) {
             margin = std::atoi(argv[++i]);
         else if (a == "--reach" && i + 1 < argc)
             reach = std::atoi(argv[++i]);
+        else if (a == "--progress")
+            progress = true;
         else if (a == "--max-cells" && i + 1 < argc)
             maxExactCells = static_cast<std::size_t>(std::atoi(argv[++i]));
         else {
@@ -332,12 +346,20 @@ int main(int argc, char** argv) {
         Generator check(rows, margin);
         const auto configs = helperChoices(gen.helperCells(), maxSolverHelpers);
         int connected = 0;
-        for (const auto& config : configs) {
-            const std::vector<EdgeTemplate> templates = gen.templatesFor(config);
+        const auto start = std::chrono::steady_clock::now();
+        const auto seconds = [start] {
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        };
+        for (std::size_t i = 0; i < configs.size(); ++i) {
+            const std::vector<EdgeTemplate> templates = gen.templatesFor(configs[i]);
             connected += templates.empty() ? 0 : 1;
             for (const EdgeTemplate& t : templates)
                 if (!check.hSearchFinds(t))
                     found.push_back(t);
+            if (progress && (i + 1) % 100 == 0)
+                std::fprintf(stderr,
+                             "solver rows %d: %zu of %zu configurations, %d connected, %.0f s\n",
+                             rows, i + 1, configs.size(), connected, seconds());
         }
         std::fprintf(stderr, "solver rows %d: %zu configurations, %d connected\n", rows,
                      configs.size(), connected);
@@ -351,9 +373,10 @@ int main(int argc, char** argv) {
         if (!redundant)
             kept.push_back(t);
     }
-    std::string command = "edge_templates_gen";
+    std::string command = "edge_templates_gen"; // what made the file: --progress does not count
     for (int i = 1; i < argc; ++i)
-        command += std::string(" ") + argv[i];
+        if (std::string(argv[i]) != "--progress")
+            command += std::string(" ") + argv[i];
     std::printf("# OhmHex edge templates (connections/edge_templates.h), made by\n"
                 "# tools/edge_templates_gen.cpp: %s\n"
                 "# One a line: ROWS stones ALONG,ROWS... carrier ALONG,ROWS... (offsets from the\n"
