@@ -7,6 +7,7 @@
 //                     [--analysis-memos N] [--own-connections] [--fresh] [--max-seconds S]
 //                     [--max-nodes N] [--only CELL]... [--vc-limits FULLS SEMIS ORSEMIS]
 //                     [--vc-ladders] [--vc-edge-windows] [--no-vc-edge-templates]
+//                     [--vc-and-over-edge]
 //                     [--sibling-phi-divisor D]
 //                     [--delta-per-gap K] [--second-best-sixteenths E] [--vc-chain N]
 //                     [--threads N] [--vc-timing] [--memory-mb MB] [--progress SECONDS]
@@ -27,9 +28,10 @@
 //   --vc-ladders extends the solver's connections along second-row ladders (VcLimits::ladders,
 //   on in the evaluation's builds, off in the solver's by default).
 //   --vc-edge-windows adds the exact edge-window proofs to the solver's builds
-//   (VcLimits::edgeWindows, off by default everywhere). --no-vc-edge-templates leaves the
-//   built-in edge templates out of the solver's builds (VcLimits::edgeTemplates, on in them by
-//   default; --vc-edge-templates puts them back).
+//   (VcLimits::edgeWindows, off by default everywhere). --vc-and-over-edge lets the AND rule go
+//   through the owner's edges (VcLimits::andOverEdge, off by default everywhere).
+//   --no-vc-edge-templates leaves the built-in edge templates out of the solver's builds
+//   (VcLimits::edgeTemplates, on in them by default; --vc-edge-templates puts them back).
 //   --threads N solves the openings on N threads, each 180-degree pair on one solver (the
 //   summary then gives wall time and the CPU time summed over threads).
 //   --memory-mb MB sizes each solver's proof and bound tables to MB (Solver::setMemory; a full
@@ -162,6 +164,8 @@ std::optional<Args> parse(int argc, char** argv) {
             args.params.vcLimits.ladders = true;
         else if (a == "--vc-edge-windows")
             args.params.vcLimits.edgeWindows = true;
+        else if (a == "--vc-and-over-edge")
+            args.params.vcLimits.andOverEdge = true;
         else if (a == "--vc-edge-templates")
             args.params.vcLimits.edgeTemplates = true;
         else if (a == "--no-vc-edge-templates")
