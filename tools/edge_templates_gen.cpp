@@ -10,21 +10,29 @@
 //   solver on the template's game of Hex (solver/edge_template_game.h), which proves carriers
 //   of thirty cells and more in a fraction of a second; its proof set, shrunk cell by cell in
 //   four orders (minimal carriers are not unique), gives up to four templates per candidate.
+// Both ways run on the open edge and then beside each side of the board (--sides): a cell S
+// columns from the board's west or east side, the cells beyond it the opponent's. Minimal
+// carriers are not unique, and on the open edge the ones found may lean on cells west or east
+// of the cell that a board's side takes away, while the one-sided carrier that would do there is
+// never tried; the connections a side forces are valid anywhere (a cell off the board is no
+// better for the owner than an opponent stone), so they join the file like the others.
 // A connection is kept only if the solver's H-search does not find it by itself, and written
 // once up to the mirror image (placeEdgeTemplates adds that) and once up to templates that
 // cover it.
 //
 // usage: edge_templates_gen [--rows R]... [--solver-rows R]... [--helpers N]
-//            [--solver-helpers N] [--max-cells N] [--margin M] [--reach K] [--progress]
-//            > data/patterns/edge-templates.txt
+//            [--solver-helpers N] [--sides S] [--max-cells N] [--margin M] [--reach K]
+//            [--progress] > data/patterns/edge-templates.txt
 //   Defaults are the shipped file's command: --rows 3 --rows 4 --solver-rows 5 --helpers 2
-//   --solver-helpers 2. --helpers / --solver-helpers: at most this many helper stones;
+//   --solver-helpers 2 --sides 4. --sides S: also beside the board's west and east sides, the
+//   cell 0 to S - 1 columns from them (0: the open edge only).
+//   --helpers / --solver-helpers: at most this many helper stones;
 //   --max-cells: EdgeWindows candidates with more cells (the cell, its helpers and its carrier)
 //   are left out (default 26); --margin: the window's margin along the edge (default 3);
 //   --reach: EdgeWindows' helpers stand at most ROWS + K columns from the cell (default 1);
 //   --progress: a line on stderr every hundred solver configurations (a sixth row takes
 //   minutes a configuration).
-//   The defaults take about half a minute. The templates' solver leaves the built-in templates
+//   The defaults take about two minutes. The templates' solver leaves the built-in templates
 //   out (edgeTemplateGameParams), so the output does not depend on the file the build embeds.
 #include "connections/connections.h"
 #include "connections/edge_templates.h"
@@ -52,9 +60,22 @@ constexpr int kColumn = 8; // the template's cell
 // power of its cells.
 std::size_t maxExactCells = 26;
 
+// A side of the board beside a template's cell: the board's last column is `columns` columns
+// west (or east) of the cell. The board's two sides are not mirror images of each other along an
+// edge (one ends in an obtuse corner, the other in an acute one), so both are generated.
+struct Side {
+    bool east = false;
+    int columns = 0;
+    // Whether a cell `along` columns east of the template's cell is on the board.
+    bool keeps(int along) const { return east ? along <= columns : along >= -columns; }
+};
+
 struct Generator {
     int rows;
     int reach = 1; // helpers stand at most rows + reach columns from the cell
+    // With a side, the board ends beside the cell (the cells beyond are the opponent's), so only
+    // connections that keep inside it are found (see --sides).
+    std::optional<Side> side;
     EdgeWindows windows;
     Board blank{kWidth, kHeight};
     const Geometry& geometry = blank.geometry();
@@ -76,11 +97,15 @@ struct Generator {
         std::vector<Cell> cells;
         for (Cell c = 0; c < geometry.cellCount(); ++c) {
             const int r = kHeight - geometry.y(c);
-            if (c != origin() && r <= rows && std::abs(geometry.x(c) - kColumn) <= rows + reach)
+            if (c != origin() && r <= rows && std::abs(geometry.x(c) - kColumn) <= rows + reach &&
+                onSide(c))
                 cells.push_back(c);
         }
         return cells;
     }
+
+    // Whether a cell is on the board's side of the side, if there is one.
+    bool onSide(Cell c) const { return !side || side->keeps(geometry.x(c) - kColumn); }
 
     // The placement of a candidate: the cell, the helpers and the carrier on the south edge.
     EdgePlacement placement(const std::vector<Cell>& helpers, const CellSet& carrier) const {
@@ -101,6 +126,9 @@ struct Generator {
         board.play(origin(), Color::Black);
         for (Cell h : helpers)
             board.play(h, Color::Black);
+        for (Cell c = 0; c < geometry.cellCount(); ++c)
+            if (!onSide(c))
+                board.play(c, Color::White);
         std::optional<CellSet> proposed = prove(board);
         if (!proposed || proposed->none()) // no connection, or the stones touch the edge already
             return std::nullopt;
@@ -175,12 +203,13 @@ struct SolverGenerator {
     std::vector<TemplateOffset> window; // the cell's row down to the edge's
     Solver solver{edgeTemplateGameParams()};
 
-    SolverGenerator(int r, int margin) : rows(r) {
+    // With a side, the window ends beside the cell (see Generator::side).
+    SolverGenerator(int r, int margin, std::optional<Side> side) : rows(r) {
         // The cone below the cell widened by `margin` each side: a row nearer the edge reaches
         // one column further west ((x, y) touches (x - 1, y + 1) and (x, y + 1)).
         for (int down = 0; down < rows; ++down)
             for (int along = -down - margin; along <= margin; ++along)
-                if (down > 0 || along != 0)
+                if ((down > 0 || along != 0) && (!side || side->keeps(along)))
                     window.push_back({along, -down});
     }
 
@@ -285,6 +314,60 @@ std::vector<std::vector<T>> helperChoices(const std::vector<T>& cells, int most)
     return choices;
 }
 
+std::string sideName(const std::optional<Side>& side) {
+    if (!side)
+        return {};
+    return std::string(side->east ? ", east side " : ", west side ") +
+           std::to_string(side->columns);
+}
+
+// The --rows way for one row and side: every helper choice, decided by EdgeWindows and the
+// exact local game; what the H-search does not find alone goes to `found`.
+void generateByWindows(int rows, int margin, int reach, int maxHelpers,
+                       const std::optional<Side>& side, std::vector<EdgeTemplate>& found) {
+    Generator gen(rows, margin);
+    gen.reach = reach;
+    gen.side = side;
+    const auto configs = helperChoices(gen.helperCells(), maxHelpers);
+    int connected = 0;
+    for (const auto& config : configs) {
+        const auto t = gen.templateFor(config);
+        if (!t)
+            continue;
+        ++connected;
+        if (!gen.hSearchFinds(*t))
+            found.push_back(*t);
+    }
+    std::fprintf(stderr, "rows %d%s: %zu configurations, %d minimal connections\n", rows,
+                 sideName(side).c_str(), configs.size(), connected);
+}
+
+// The --solver-rows way for one row and side.
+void generateBySolver(int rows, int margin, int maxHelpers, const std::optional<Side>& side,
+                      bool progress, std::vector<EdgeTemplate>& found) {
+    SolverGenerator gen(rows, margin, side);
+    Generator check(rows, margin);
+    const auto configs = helperChoices(gen.helperCells(), maxHelpers);
+    int connected = 0;
+    const auto start = std::chrono::steady_clock::now();
+    const auto seconds = [start] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+        const std::vector<EdgeTemplate> templates = gen.templatesFor(configs[i]);
+        connected += templates.empty() ? 0 : 1;
+        for (const EdgeTemplate& t : templates)
+            if (!check.hSearchFinds(t))
+                found.push_back(t);
+        if (progress && (i + 1) % 100 == 0)
+            std::fprintf(stderr,
+                         "solver rows %d%s: %zu of %zu configurations, %d connected, %.0f s\n",
+                         rows, sideName(side).c_str(), i + 1, configs.size(), connected, seconds());
+    }
+    std::fprintf(stderr, "solver rows %d%s: %zu configurations, %d connected\n", rows,
+                 sideName(side).c_str(), configs.size(), connected);
+}
+
 } // namespace
 } // namespace hex
 
@@ -297,6 +380,7 @@ int main(int argc, char** argv) {
     int maxSolverHelpers = 2;
     int margin = 3;
     int reach = 1;
+    int sides = 4;
     bool progress = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -311,6 +395,8 @@ int main(int argc, char** argv) {
             margin = std::atoi(argv[++i]);
         else if (a == "--reach" && i + 1 < argc)
             reach = std::atoi(argv[++i]);
+        else if (a == "--sides" && i + 1 < argc)
+            sides = std::atoi(argv[++i]);
         else if (a == "--progress")
             progress = true;
         else if (a == "--max-cells" && i + 1 < argc)
@@ -325,44 +411,16 @@ int main(int argc, char** argv) {
         solverRowsList = {5};
     }
     std::vector<EdgeTemplate> found;
-    for (int rows : rowsList) {
-        Generator gen(rows, margin);
-        gen.reach = reach;
-        const auto configs = helperChoices(gen.helperCells(), maxHelpers);
-        int connected = 0;
-        for (const auto& config : configs) {
-            const auto t = gen.templateFor(config);
-            if (!t)
-                continue;
-            ++connected;
-            if (!gen.hSearchFinds(*t))
-                found.push_back(*t);
-        }
-        std::fprintf(stderr, "rows %d: %zu configurations, %d minimal connections\n", rows,
-                     configs.size(), connected);
-    }
-    for (int rows : solverRowsList) {
-        SolverGenerator gen(rows, margin);
-        Generator check(rows, margin);
-        const auto configs = helperChoices(gen.helperCells(), maxSolverHelpers);
-        int connected = 0;
-        const auto start = std::chrono::steady_clock::now();
-        const auto seconds = [start] {
-            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        };
-        for (std::size_t i = 0; i < configs.size(); ++i) {
-            const std::vector<EdgeTemplate> templates = gen.templatesFor(configs[i]);
-            connected += templates.empty() ? 0 : 1;
-            for (const EdgeTemplate& t : templates)
-                if (!check.hSearchFinds(t))
-                    found.push_back(t);
-            if (progress && (i + 1) % 100 == 0)
-                std::fprintf(stderr,
-                             "solver rows %d: %zu of %zu configurations, %d connected, %.0f s\n",
-                             rows, i + 1, configs.size(), connected, seconds());
-        }
-        std::fprintf(stderr, "solver rows %d: %zu configurations, %d connected\n", rows,
-                     configs.size(), connected);
+    // The open board first, then each side distance.
+    std::vector<std::optional<Side>> sideList{std::nullopt};
+    for (int s = 0; s < sides; ++s)
+        for (bool east : {false, true})
+            sideList.push_back(Side{east, s});
+    for (const std::optional<Side>& side : sideList) {
+        for (int rows : rowsList)
+            generateByWindows(rows, margin, reach, maxHelpers, side, found);
+        for (int rows : solverRowsList)
+            generateBySolver(rows, margin, maxSolverHelpers, side, progress, found);
     }
     // One of each mirror pair, and none that another covers.
     std::vector<EdgeTemplate> kept;
