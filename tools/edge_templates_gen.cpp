@@ -346,6 +346,12 @@ void generateByWindows(int rows, int margin, int reach, int maxHelpers,
 void generateBySolver(int rows, int margin, int maxHelpers, const std::optional<Side>& side,
                       bool progress, std::vector<EdgeTemplate>& found) {
     SolverGenerator gen(rows, margin, side);
+    // A side beyond the window's reach leaves the open edge's window, and so its templates.
+    if (side && gen.window.size() == SolverGenerator(rows, margin, std::nullopt).window.size()) {
+        std::fprintf(stderr, "solver rows %d%s: the open edge's window, skipped\n", rows,
+                     sideName(side).c_str());
+        return;
+    }
     Generator check(rows, margin);
     const auto configs = helperChoices(gen.helperCells(), maxHelpers);
     int connected = 0;
