@@ -46,7 +46,9 @@
 //   first N moves of a depth-4 search as guesses of the root's winning moves and favours them
 //   (search/solver_guesses.h, SolveLimits::guess; its time counts in the solve's), 3 by
 //   default as in the engine's solve-state, 0 never; --root-favour F how strongly the root
-//   favours them (SolverParams::rootFavour).
+//   favours them (SolverParams::rootFavour); --guess-plies P: the nodes within P plies of the
+//   root ask too (SolverParams::guessPlies, 1: the root only), each once it has cost
+//   --inner-guess-after nodes (20,000), and favour their guesses --inner-favour times (16).
 //   --vc-timing instead times the H-search on pseudo-random 11x11 and 13x13 middlegames.
 //   --positions FILE instead solves each position of FILE (one per line: the moves from the empty
 //   board of the first size given, 11 by default; `#` starts a comment) for the side to move,
@@ -184,6 +186,12 @@ std::optional<Args> parse(int argc, char** argv) {
             args.guessAfterNodes = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--root-favour" && i + 1 < argc)
             args.params.rootFavour = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--inner-guess-after" && i + 1 < argc)
+            args.params.innerGuessAfterNodes = std::strtoull(argv[++i], nullptr, 10);
+        else if (a == "--inner-favour" && i + 1 < argc)
+            args.params.innerFavour = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--guess-plies" && i + 1 < argc)
+            args.params.guessPlies = std::max(1, std::atoi(argv[++i]));
         else if (a == "--sample" && i + 1 < argc)
             args.sampleFile = argv[++i];
         else if (a == "--sample-every" && i + 1 < argc)

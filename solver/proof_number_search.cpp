@@ -69,7 +69,7 @@ Selection select(const Items& items, Least least, Summed summed) {
     return s;
 }
 
-// The root's child when the caller guessed winning moves (SolveLimits::guess): a guessed
+// The child of a node whose winning moves the caller guessed (SolveLimits::guess): a guessed
 // child's disproof number counts `favour` times less, so the search stays in it until it passes
 // that many times the best other child's. `limit` is the disproof number at which the search
 // comes back from the child: the second best's with the 1+epsilon margin, in the child's units.
@@ -166,7 +166,10 @@ Outcome ProofNumberSearch::mid(Color toMove, Bounds threshold, Bounds& out, bool
         ++context_.stats().splits;
         o = midRegions(toMove, regions, s.mustPlay, threshold, out, solved);
     } else {
-        o = midChildren(toMove, s.mustPlay, s.mustPlayReason, threshold, out, solved);
+        const std::uint64_t earlier =
+            context_.depth() <= params_.guessPlies ? bounds_.workOf(key) : 0;
+        o = midChildren(toMove, {key, earlier, nodesBefore}, s.mustPlay, s.mustPlayReason,
+                        threshold, out, solved);
     }
     analysis_.undoFillIn(fill);
     if (context_.aborted())
@@ -185,8 +188,9 @@ Outcome ProofNumberSearch::mid(Color toMove, Bounds threshold, Bounds& out, bool
 // The MID loop over the node's children: always descend into the child with the least
 // disproof number (the most promising move), with thresholds that send the search back here as
 // soon as another child becomes better or the node's own bounds reach its thresholds.
-Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet losePattern,
-                                       Bounds threshold, Bounds& out, bool& solved) {
+Outcome ProofNumberSearch::midChildren(Color toMove, const NodeWork& work, CellSet candidates,
+                                       CellSet losePattern, Bounds threshold, Bounds& out,
+                                       bool& solved) {
     Board& board = context_.board();
     std::vector<Child> children;
     std::vector<ScoredMove> order = scoreMoves(board, candidates);
@@ -241,13 +245,19 @@ Outcome ProofNumberSearch::midChildren(Color toMove, CellSet candidates, CellSet
             return {};
         std::size_t chosen = pick.best;
         std::uint32_t secondLimit = aboveSecondBest(pick.second, params_.dfpnSecondBestSixteenths);
-        if (depth == 1) { // the caller's guesses first, once it has made them
-            const std::vector<Cell>& guesses = context_.rootGuesses(toMove);
+        { // the caller's guesses first, once it has made them
+            const std::vector<Cell>& guesses = guessesFor(toMove, work);
             if (!guesses.empty()) {
-                const FavouredPick favoured = pickFavouring(children, guesses, params_.rootFavour,
-                                                            params_.dfpnSecondBestSixteenths);
-                chosen = favoured.best;
-                secondLimit = favoured.limit;
+                const FavouredPick favoured = pickFavouring(
+                    children, guesses, depth == 1 ? params_.rootFavour : params_.innerFavour,
+                    params_.dfpnSecondBestSixteenths);
+                // Below the root a favoured child may already be past the node's threshold
+                // (only the least one is known to be within it): searching it would return at
+                // once, over and over. The plain choice then.
+                if (children[favoured.best].bounds.delta < threshold.phi) {
+                    chosen = favoured.best;
+                    secondLimit = favoured.limit;
+                }
             }
         }
         Child& child = children[chosen];
@@ -365,6 +375,20 @@ void ProofNumberSearch::setArrivingMove(int depth, Cell move) {
 
 // A full bounds table evicts the bounds of a node that cost little (BoundedTable): bounds only
 // guide the search, and a node that lost them starts again from fresh ones.
+const std::vector<Cell>& ProofNumberSearch::guessesFor(Color toMove, const NodeWork& work) {
+    static const std::vector<Cell> none;
+    const int depth = context_.depth();
+    if (depth > params_.guessPlies)
+        return none;
+    // The root counts the whole solve (one visit, whatever the bounds table kept from an
+    // earlier solve); a node below it the nodes of all its visits.
+    const std::uint64_t nodes = context_.stats().nodes;
+    const std::uint64_t spent = depth == 1 ? nodes : work.earlier + (nodes - work.nodesBefore);
+    return context_.guessesAt(work.key, toMove, spent,
+                              depth == 1 ? context_.guessAfterNodes()
+                                         : params_.innerGuessAfterNodes);
+}
+
 void ProofNumberSearch::keepBounds(Key key, Bounds bounds, std::uint64_t work) {
     bounds_.store(key, bounds, bounds_.workOf(key) + work);
 }

@@ -54,8 +54,18 @@ private:
     // Expands the node until its bounds reach a threshold or it is solved; solved results go to
     // the table, open ones to the bounds table. `solved` says which of the two was returned.
     Outcome mid(Color toMove, Bounds threshold, Bounds& out, bool& solved);
-    Outcome midChildren(Color toMove, CellSet candidates, CellSet losePattern, Bounds threshold,
-                        Bounds& out, bool& solved);
+    // What a node has cost: the nodes of its earlier visits (in the bounds table) and the
+    // solve's node count when this visit began.
+    struct NodeWork {
+        Key key;
+        std::uint64_t earlier;
+        std::uint64_t nodesBefore;
+    };
+    Outcome midChildren(Color toMove, const NodeWork& work, CellSet candidates, CellSet losePattern,
+                        Bounds threshold, Bounds& out, bool& solved);
+    // The caller's guesses for the node (SolveLimits::guess), within SolverParams::guessPlies
+    // of the root; empty elsewhere, and before the node has cost guessAfterNodes.
+    const std::vector<Cell>& guessesFor(Color toMove, const NodeWork& work);
     // A node that splits into regions (regions.h): an OR node over the region positions, each
     // with the same side to move, so their bounds add up without the negamax swap.
     Outcome midRegions(Color toMove, const std::vector<CellSet>& regions, const CellSet& mustPlay,

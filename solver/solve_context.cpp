@@ -14,16 +14,19 @@ void SolveContext::start(const Board& board, const SolveLimits& limits) {
     nextReport_ = limits_.progressSeconds;
     rootProof_ = 0;
     rootDisproof_ = 0;
-    guessAsked_ = false;
     guesses_.clear();
 }
 
-const std::vector<Cell>& SolveContext::rootGuesses(Color toMove) {
-    if (!guessAsked_ && limits_.guess && stats_.nodes >= limits_.guessAfterNodes) {
-        guessAsked_ = true;
-        guesses_ = limits_.guess(*board_, toMove, [this] { return outOfBudget(); });
-    }
-    return guesses_;
+const std::vector<Cell>& SolveContext::guessesAt(Key key, Color toMove, std::uint64_t work,
+                                                 std::uint64_t after) {
+    if (!limits_.guess)
+        return noGuesses_;
+    if (const auto it = guesses_.find(key); it != guesses_.end())
+        return it->second;
+    if (work < after)
+        return noGuesses_;
+    std::vector<Cell> moves = limits_.guess(*board_, toMove, [this] { return outOfBudget(); });
+    return guesses_.emplace(key, std::move(moves)).first->second;
 }
 
 bool SolveContext::outOfBudget() {

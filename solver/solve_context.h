@@ -4,6 +4,8 @@
 #include "solver/proof_table.h"
 #include "solver/solver_types.h"
 
+#include <absl/container/flat_hash_map.h>
+
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -32,14 +34,18 @@ public:
         rootProof_ = proof;
         rootDisproof_ = disproof;
     }
-    // The caller's guesses of the root's winning moves (SolveLimits::guess): asked once, when
-    // the solve has expanded guessAfterNodes nodes; empty before, and without a guesser.
-    const std::vector<Cell>& rootGuesses(Color toMove);
+    // The caller's guesses of the winning moves of the current position, the node `key`
+    // (SolveLimits::guess): asked once per node, when `work` (the nodes the node has cost so
+    // far) reaches `after`; empty before, and without a guesser. The reference is valid until
+    // the next call.
+    const std::vector<Cell>& guessesAt(Key key, Color toMove, std::uint64_t work,
+                                       std::uint64_t after);
     // Tells the limits' observer that the search expands the current position.
     void noteExpanded(Color toMove) const {
         if (limits_.expanded)
             limits_.expanded(*board_, toMove);
     }
+    std::uint64_t guessAfterNodes() const noexcept { return limits_.guessAfterNodes; }
     bool aborted() const noexcept { return aborted_; }
     void abort() noexcept { aborted_ = true; }
     // The counters of the solve, with the seconds it took so far.
@@ -77,8 +83,8 @@ private:
     bool aborted_ = false;
     int depth_ = 0;
     int rootEmpty_ = 0; // empty cells at the node the search started from
-    bool guessAsked_ = false;
-    std::vector<Cell> guesses_;
+    absl::flat_hash_map<Key, std::vector<Cell>> guesses_; // by node, once asked
+    std::vector<Cell> noGuesses_;
 };
 
 } // namespace hex

@@ -99,6 +99,16 @@ struct SolverParams {
     // every reply, each one's first expansions costing thousands of nodes (docs/solver.md,
     // "The root's guesses").
     int rootFavour = 16;
+    // The nodes within this many plies of the root that ask the caller's guesser too (1: the
+    // root alone), each once it has cost innerGuessAfterNodes, and favour its moves innerFavour
+    // times (as the root does rootFavour times). Measured and left at 1: the root's children
+    // of an opening Black wins (each needs a winning Black reply) were proven 3 to 5 times
+    // faster alone with guesses at their root, but in the whole opening a wrong guess below the
+    // root costs more than right ones save (8x8 d4: 6 times the nodes; docs/solver.md,
+    // "Guesses below the root").
+    int guessPlies = 1;
+    int innerFavour = 16;
+    std::uint64_t innerGuessAfterNodes = 20'000;
 };
 
 // Where a running solve stands, for a progress report.

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <atomic>
 #include <random>
+#include <set>
+#include <string>
 #include <vector>
 
 namespace hex {
@@ -339,12 +341,14 @@ TEST(Solver, ReportsNothingWithoutAProgressCallback) {
     EXPECT_FALSE(Solver().solve(board, Color::White, limits).winner);
 }
 
-// Guesses of the root's winning moves change the work, never the result: random guesses, right
-// or wrong, favoured from the first node on.
+// Guesses of the winning moves change the work, never the result: random guesses, right or
+// wrong, favoured from the first node on, at the root and at the nodes three plies below it.
 TEST(Solver, GuessesChangeTheWorkNotTheResults) {
     std::mt19937 rng(77);
     SolverParams params;
     params.useConnections = false; // fewer positions decided before the root's move loop
+    params.guessPlies = 4;
+    params.innerGuessAfterNodes = 0;
     Solver solver(params);
     testing::Minimax minimax;
     int asked = 0;
@@ -369,11 +373,14 @@ TEST(Solver, GuessesChangeTheWorkNotTheResults) {
     EXPECT_GT(asked, 50);
 }
 
-// The guesser is asked once a solve has expanded guessAfterNodes nodes, at most once a solve,
-// and a solve that ends sooner never asks; favoured guesses change the root's work.
+// With guesses at the root only, the guesser is asked once a solve has expanded guessAfterNodes
+// nodes, at most once a solve, and a solve that ends sooner never asks; favoured guesses change
+// the root's work.
 TEST(Solver, AsksForGuessesOnlyWhenTheSolveRunsLong) {
     Board board(6, 6);
     board.play(board.geometry().cell(5, 1), Color::Black); // f2: a win for Black
+    SolverParams rootOnly;
+    rootOnly.guessPlies = 1;
     const auto solveWith = [&](std::uint64_t after, std::vector<Cell> guesses, int& asked) {
         SolveLimits limits;
         limits.guessAfterNodes = after;
@@ -381,7 +388,7 @@ TEST(Solver, AsksForGuessesOnlyWhenTheSolveRunsLong) {
             ++asked;
             return guesses;
         };
-        const SolveResult r = Solver().solve(board, Color::White, limits);
+        const SolveResult r = Solver(rootOnly).solve(board, Color::White, limits);
         EXPECT_EQ(r.winner, Color::Black);
         return r.stats.nodes;
     };
@@ -394,6 +401,61 @@ TEST(Solver, AsksForGuessesOnlyWhenTheSolveRunsLong) {
     const Geometry& g = board.geometry();
     EXPECT_NE(solveWith(0, {g.cell(0, 5), g.cell(1, 5)}, asked), plain); // a6 b6 favoured
     EXPECT_EQ(asked, 2);
+}
+
+// With guessPlies 2 the root's children ask too, each once it has cost innerGuessAfterNodes
+// nodes over all its visits: for their own side to move (the root's opponent), on their own
+// position (the root's stones and one more of the other side's), once each.
+TEST(Solver, AsksTheRootsChildrenForGuessesWithinGuessPlies) {
+    Board root(6, 6);
+    const Geometry& g = root.geometry();
+    root.play(g.cell(5, 1), Color::Black); // f2: a win for Black, so every White move is refuted
+    struct Ask {
+        Color toMove;
+        std::string stones; // "b" and Black's stones, "w" and White's
+        bool withWhite;
+    };
+    const auto solveWith = [&](int plies, std::uint64_t after) {
+        SolverParams params;
+        params.guessPlies = plies;
+        params.innerGuessAfterNodes = after;
+        std::vector<Ask> asked;
+        SolveLimits limits;
+        limits.guessAfterNodes = after;
+        limits.guess = [&](const Board& b, Color toMove, const StopFn&) {
+            EXPECT_TRUE(b.has(g.cell(5, 1), Color::Black));
+            std::string stones;
+            for (Color colour : {Color::Black, Color::White}) {
+                stones += colour == Color::Black ? "b" : " w";
+                for (Cell c = 0; c < g.cellCount(); ++c)
+                    if (b.has(c, colour))
+                        stones += " " + g.name(c);
+            }
+            asked.push_back({toMove, stones, b.stoneCount(Color::White) > 0});
+            return std::vector<Cell>{};
+        };
+        EXPECT_EQ(Solver(params).solve(root, Color::White, limits).winner, Color::Black);
+        return asked;
+    };
+    const auto rootOnly = solveWith(1, 0);
+    ASSERT_EQ(rootOnly.size(), 1u);
+    EXPECT_EQ(rootOnly.front().toMove, Color::White);
+    const auto twoPlies = solveWith(2, 0);
+    ASSERT_GT(twoPlies.size(), 3u);
+    std::set<std::string> children;
+    int atRoot = 0;
+    for (const Ask& a : twoPlies) {
+        if (a.toMove == Color::White) {
+            ++atRoot;
+            continue;
+        }
+        EXPECT_TRUE(a.withWhite); // the root's move, and White's fill-in if any
+        EXPECT_TRUE(children.insert(a.stones).second) << a.stones << " asked twice";
+    }
+    EXPECT_EQ(atRoot, 1);
+    // Nodes that never cost that many nodes never ask.
+    EXPECT_LT(solveWith(2, 2'000).size(), twoPlies.size());
+    EXPECT_TRUE(solveWith(2, 1'000'000).empty());
 }
 
 // The observer of expanded nodes (solver_bench --sample) sees the root first, with its side to
