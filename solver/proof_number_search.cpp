@@ -373,13 +373,10 @@ void ProofNumberSearch::setArrivingMove(int depth, Cell move) {
     arriving_[d] = move;
 }
 
-// A full bounds table evicts the bounds of a node that cost little (BoundedTable): bounds only
-// guide the search, and a node that lost them starts again from fresh ones.
 const std::vector<Cell>& ProofNumberSearch::guessesFor(Color toMove, const NodeWork& work) {
-    static const std::vector<Cell> none;
     const int depth = context_.depth();
     if (depth > params_.guessPlies)
-        return none;
+        return SolveContext::noGuesses();
     // The root counts the whole solve (one visit, whatever the bounds table kept from an
     // earlier solve); a node below it the nodes of all its visits.
     const std::uint64_t nodes = context_.stats().nodes;
@@ -389,6 +386,8 @@ const std::vector<Cell>& ProofNumberSearch::guessesFor(Color toMove, const NodeW
                                          : params_.innerGuessAfterNodes);
 }
 
+// A full bounds table evicts the bounds of a node that cost little (BoundedTable): bounds only
+// guide the search, and a node that lost them starts again from fresh ones.
 void ProofNumberSearch::keepBounds(Key key, Bounds bounds, std::uint64_t work) {
     bounds_.store(key, bounds, bounds_.workOf(key) + work);
 }

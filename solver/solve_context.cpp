@@ -20,11 +20,11 @@ void SolveContext::start(const Board& board, const SolveLimits& limits) {
 const std::vector<Cell>& SolveContext::guessesAt(Key key, Color toMove, std::uint64_t work,
                                                  std::uint64_t after) {
     if (!limits_.guess)
-        return noGuesses_;
+        return noGuesses();
     if (const auto it = guesses_.find(key); it != guesses_.end())
         return it->second;
     if (work < after)
-        return noGuesses_;
+        return noGuesses();
     std::vector<Cell> moves = limits_.guess(*board_, toMove, [this] { return outOfBudget(); });
     return guesses_.emplace(key, std::move(moves)).first->second;
 }

@@ -46,6 +46,10 @@ public:
             limits_.expanded(*board_, toMove);
     }
     std::uint64_t guessAfterNodes() const noexcept { return limits_.guessAfterNodes; }
+    static const std::vector<Cell>& noGuesses() {
+        static const std::vector<Cell> none;
+        return none;
+    }
     bool aborted() const noexcept { return aborted_; }
     void abort() noexcept { aborted_ = true; }
     // The counters of the solve, with the seconds it took so far.
@@ -84,7 +88,6 @@ private:
     int depth_ = 0;
     int rootEmpty_ = 0; // empty cells at the node the search started from
     absl::flat_hash_map<Key, std::vector<Cell>> guesses_; // by node, once asked
-    std::vector<Cell> noGuesses_;
 };
 
 } // namespace hex
