@@ -134,21 +134,37 @@ std::optional<Outcome> Solver::proveWithHelpers(const Board& board, Color toMove
     return std::nullopt;
 }
 
+// Every move is proven, in cell order, except those an earlier refutation already
+// answers: a move outside the opponent's winning pattern after a losing move loses too (the
+// opponent plays that refutation as if the losing stone were there; the new stone lies outside
+// what it depends on), as in the searches' own pattern pruning. A winning move is never outside
+// such a pattern, so the list is the same as with every move proven, for far fewer proofs when
+// most moves lose.
 WinningMoves Solver::winningMoves(const Board& board, Color toMove, const SolveLimits& limits) {
     context_.start(board, limits);
     WinningMoves result;
     result.complete = true;
     if (!board.winner()) {
-        for (Cell m : emptyCellSet(board).cells()) {
-            context_.board().play(m, toMove);
-            const bool won = context_.board().winner() == toMove || !prove(opponent(toMove)).win;
-            context_.board().undo();
+        Board& current = context_.board();
+        CellSet unrefuted = emptyCellSet(board);
+        for (const Cell m : unrefuted.cells()) {
+            if (!unrefuted.test(m)) {
+                ++result.refutedByPatterns;
+                continue;
+            }
+            current.play(m, toMove);
+            const bool wonAtOnce = current.winner() == toMove;
+            const Outcome reply = wonAtOnce ? Outcome{} : prove(opponent(toMove));
+            current.undo();
             if (context_.aborted()) {
                 result.complete = false;
                 break;
             }
-            if (won)
+            if (wonAtOnce || !reply.win)
                 result.moves.push_back(m);
+            else if (params_.usePatternPruning)
+                unrefuted &= reply.proof;
+            unrefuted.reset(m);
         }
     }
     result.stats = context_.finish();

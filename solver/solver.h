@@ -33,7 +33,8 @@ public:
     Solver& operator=(const Solver&) = delete;
 
     SolveResult solve(const Board& board, Color toMove, const SolveLimits& limits = {});
-    // Every empty cell whose play wins for toMove (empty when the game is over).
+    // Every empty cell whose play wins for toMove (empty when the game is over). Moves outside an
+    // earlier refutation's pattern are known to lose without a proof of their own.
     WinningMoves winningMoves(const Board& board, Color toMove, const SolveLimits& limits = {});
 
     void clearTable() {

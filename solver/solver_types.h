@@ -189,6 +189,9 @@ struct SolveResult {
 struct WinningMoves {
     bool complete = false;   // false: a limit was reached, the list may miss winning moves
     std::vector<Cell> moves; // proven winning moves, increasing cell order
+    // Losing moves known without a proof of their own: outside the pattern of an earlier
+    // refutation (Solver::winningMoves).
+    int refutedByPatterns = 0;
     SolveStats stats;
 };
 
