@@ -138,8 +138,8 @@ std::optional<Outcome> Solver::proveWithHelpers(const Board& board, Color toMove
 // answers: a move outside the opponent's winning pattern after a losing move loses too (the
 // opponent plays that refutation as if the losing stone were there; the new stone lies outside
 // what it depends on), as in the searches' own pattern pruning. A winning move is never outside
-// such a pattern, so the list is the same as with every move proven, for far fewer proofs when
-// most moves lose.
+// such a pattern, so the list is the same as with every move proven, for fewer proofs (the
+// skipped ones are mostly cheap: the connections decide them at once; docs/solver.md, "Threads").
 WinningMoves Solver::winningMoves(const Board& board, Color toMove, const SolveLimits& limits) {
     context_.start(board, limits);
     WinningMoves result;
