@@ -13,6 +13,7 @@
 //                     [--threads N] [--vc-timing] [--memory-mb MB] [--progress SECONDS]
 //                     [--positions FILE] [--solve-threads N] [--sample FILE --sample-every K]
 //                     [--guesses N] [--guess-after NODES] [--root-favour F]
+//                     [--children-in-turn]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
 //   solves the named openings only (repeatable); --dfpn-lookahead-max sets
@@ -49,6 +50,8 @@
 //   favours them (SolverParams::rootFavour); --guess-plies P: the nodes within P plies of the
 //   root ask too (SolverParams::guessPlies, 1: the root only), each once it has cost
 //   --inner-guess-after nodes (20,000), and favour their guesses --inner-favour times (16).
+//   --children-in-turn proves the root's candidate moves one at a time, the guesses first, each
+//   child a solve of its own asking for guesses at its root (SolverParams::rootChildrenInTurn).
 //   --vc-timing instead times the H-search on pseudo-random 11x11 and 13x13 middlegames.
 //   --positions FILE instead solves each position of FILE (one per line: the moves from the empty
 //   board of the first size given, 11 by default; `#` starts a comment) for the side to move,
@@ -190,6 +193,8 @@ std::optional<Args> parse(int argc, char** argv) {
             args.params.innerGuessAfterNodes = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--inner-favour" && i + 1 < argc)
             args.params.innerFavour = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--children-in-turn")
+            args.params.rootChildrenInTurn = true;
         else if (a == "--guess-plies" && i + 1 < argc)
             args.params.guessPlies = std::max(1, std::atoi(argv[++i]));
         else if (a == "--sample" && i + 1 < argc)

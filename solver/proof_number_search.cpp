@@ -377,10 +377,12 @@ const std::vector<Cell>& ProofNumberSearch::guessesFor(Color toMove, const NodeW
     const int depth = context_.depth();
     if (depth > params_.guessPlies)
         return SolveContext::noGuesses();
-    // The root counts the whole solve (one visit, whatever the bounds table kept from an
-    // earlier solve); a node below it the nodes of all its visits.
+    // The root counts its whole search (one visit, whatever the bounds table kept from an
+    // earlier solve; a solve that proves several roots in turn, Solver::winningMoves or
+    // ChildrenInTurn, counts each root's own nodes); a node below it the nodes of all its visits.
     const std::uint64_t nodes = context_.stats().nodes;
-    const std::uint64_t spent = depth == 1 ? nodes : work.earlier + (nodes - work.nodesBefore);
+    const std::uint64_t spent =
+        depth == 1 ? context_.nodesSinceRoot() : work.earlier + (nodes - work.nodesBefore);
     return context_.guessesAt(work.key, toMove, spent,
                               depth == 1 ? context_.guessAfterNodes()
                                          : params_.innerGuessAfterNodes);

@@ -19,8 +19,14 @@ namespace hex {
 class SolveContext {
 public:
     void start(const Board& board, const SolveLimits& limits);
-    // Marks the current position as the root of a search (NodeAnalysis::ownConnectionsMayDecide).
-    void markRoot() { rootEmpty_ = board_->emptyCount(); }
+    // Marks the current position as the root of a search (NodeAnalysis::ownConnectionsMayDecide)
+    // and starts its node count (nodesSinceRoot): a solve may search several roots in turn.
+    void markRoot() {
+        rootEmpty_ = board_->emptyCount();
+        rootStartNodes_ = stats_.nodes;
+    }
+    // The nodes searched since the current root was marked.
+    std::uint64_t nodesSinceRoot() const noexcept { return stats_.nodes - rootStartNodes_; }
 
     // The table whose fill the progress reports give.
     void watchTable(const ProofTable& table) { table_ = &table; }
@@ -86,7 +92,8 @@ private:
     std::uint32_t rootDisproof_ = 0;
     bool aborted_ = false;
     int depth_ = 0;
-    int rootEmpty_ = 0; // empty cells at the node the search started from
+    int rootEmpty_ = 0;                // empty cells at the node the search started from
+    std::uint64_t rootStartNodes_ = 0; // the solve's nodes when that node was marked
     absl::flat_hash_map<Key, std::vector<Cell>> guesses_; // by node, once asked
 };
 

@@ -8,7 +8,8 @@ namespace hex {
 Solver::Solver(SolverParams params)
     : params_(params), table_(params.tableEntries), analysis_(params_, context_),
       depthFirst_(params_, context_, analysis_, table_),
-      proofNumber_(params_, context_, analysis_, table_) {
+      proofNumber_(params_, context_, analysis_, table_),
+      childrenInTurn_(params_, context_, analysis_, table_, proofNumber_) {
     context_.watchTable(table_);
     params_.threads = std::max(params_.threads, 1);
     makeHelpers();
@@ -174,7 +175,8 @@ WinningMoves Solver::winningMoves(const Board& board, Color toMove, const SolveL
 Outcome Solver::prove(Color toMove) {
     context_.markRoot();
     if (params_.useDfpn && params_.useTable)
-        return proofNumber_.solve(toMove);
+        return params_.rootChildrenInTurn ? childrenInTurn_.solve(toMove)
+                                          : proofNumber_.solve(toMove);
     return depthFirst_.solve(toMove);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/board.h"
+#include "solver/children_in_turn.h"
 #include "solver/depth_first_search.h"
 #include "solver/node_analysis.h"
 #include "solver/outcome.h"
@@ -71,6 +72,7 @@ private:
     NodeAnalysis analysis_;
     DepthFirstSearch depthFirst_;
     ProofNumberSearch proofNumber_;
+    ChildrenInTurn childrenInTurn_;                    // SolverParams::rootChildrenInTurn
     std::vector<std::unique_ptr<RootHelper>> helpers_; // threads - 1 of them
     std::atomic<bool> helperWon_{false};               // ends the main search early
     std::optional<std::size_t> memoryBytes_;           // the budget setMemory was given

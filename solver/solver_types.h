@@ -109,6 +109,14 @@ struct SolverParams {
     int guessPlies = 1;
     int innerFavour = 16;
     std::uint64_t innerGuessAfterNodes = 20'000;
+    // Proof-number search: prove the root's candidate moves one at a time, each child a solve
+    // of its own with the guesser asked at its root, the root's own guesses first, asked at once
+    // (ChildrenInTurn), instead of one search over them all. Off: on the 8x8 openings that
+    // Black wins it took a fifth off the nodes and proved a5, which the plain search does not
+    // within 30 minutes, but an opening whose first children lose for the mover costs several
+    // times more, and the solver cannot tell the two apart beforehand (docs/solver.md, "The
+    // root's children one at a time").
+    bool rootChildrenInTurn = false;
 };
 
 // Where a running solve stands, for a progress report.

@@ -470,6 +470,93 @@ TEST(Solver, AsksTheRootsChildrenForGuessesWithinGuessPlies) {
     EXPECT_TRUE(solveWith(2, 1'000'000).empty());
 }
 
+// The root's children proven one at a time (SolverParams::rootChildrenInTurn) change the work,
+// never the results: with every ingredient, with each one off, with helper threads beside, and
+// in the lists of winning moves.
+TEST(Solver, ChildrenInTurnAgreeWithMinimaxAndProofsHold) {
+    SolverParams params;
+    params.rootChildrenInTurn = true;
+    checkAgainstMinimax(params, 91, 800);
+    for (int variant = 0; variant < testing::kIngredients; ++variant) {
+        SolverParams without = testing::withoutIngredient(variant);
+        without.rootChildrenInTurn = true;
+        checkAgainstMinimax(without, 100U + static_cast<unsigned>(variant), 100);
+    }
+    params.threads = 3;
+    checkAgainstMinimax(params, 92, 200);
+}
+
+TEST(Solver, ChildrenInTurnListExactlyTheMinimaxWins) {
+    SolverParams params;
+    params.rootChildrenInTurn = true;
+    EXPECT_GT(checkWinningMoves(params, 6), 100);
+}
+
+// With the children in turn the root asks for guesses at once, and the first guess that is a
+// candidate is the first child proven; each child then asks at its own root once it has cost
+// guessAfterNodes of its own nodes (not the solve's), on its own position, once.
+TEST(Solver, ChildrenInTurnProveTheRootsGuessesFirst) {
+    Board root(6, 6);
+    const Geometry& g = root.geometry();
+    root.play(g.cell(5, 1), Color::Black); // f2: a win for Black, so every White move is refuted
+    struct Solve {
+        std::vector<Cell> children; // the White moves whose positions were expanded, in order
+        int rootAsks = 0;
+        std::set<Key> childAsks; // the positions (Black's turn) that asked
+        int repeatedAsks = 0;
+        int expandedInChild = 0;           // the nodes the current child has expanded so far
+        int fewestExpandedAtAsk = 1 << 30; // the least of those when a child asked
+    };
+    const auto solveWith = [&](std::vector<Cell> rootGuesses, std::uint64_t after) {
+        SolverParams params;
+        params.rootChildrenInTurn = true;
+        Solve solve;
+        SolveLimits limits;
+        limits.guessAfterNodes = after;
+        limits.guess = [&](const Board& b, Color toMove, const StopFn&) {
+            if (toMove == Color::White) {
+                ++solve.rootAsks;
+                return rootGuesses;
+            }
+            if (!solve.childAsks.insert(ProofTable::keyOf(b, toMove)).second)
+                ++solve.repeatedAsks;
+            solve.fewestExpandedAtAsk = std::min(solve.fewestExpandedAtAsk, solve.expandedInChild);
+            return std::vector<Cell>{};
+        };
+        limits.expanded = [&](const Board& b, Color toMove) {
+            ++solve.expandedInChild;
+            if (toMove != Color::Black || b.stoneCount(Color::White) != 1 ||
+                b.stoneCount(Color::Black) != 1)
+                return;
+            solve.expandedInChild = 1; // a child's root: its solve begins
+            for (Cell c = 0; c < g.cellCount(); ++c)
+                if (b.has(c, Color::White) &&
+                    std::find(solve.children.begin(), solve.children.end(), c) ==
+                        solve.children.end())
+                    solve.children.push_back(c);
+        };
+        EXPECT_EQ(Solver(params).solve(root, Color::White, limits).winner, Color::Black);
+        return solve;
+    };
+    const Solve plain = solveWith({}, 1'000'000);
+    EXPECT_EQ(plain.rootAsks, 1); // at once, whatever guessAfterNodes says
+    EXPECT_TRUE(plain.childAsks.empty());
+    ASSERT_GT(plain.children.size(), 2u);
+    const Cell last = plain.children.back(); // a candidate the static order proves late
+    const Solve guessed = solveWith({last}, 1'000'000);
+    ASSERT_FALSE(guessed.children.empty());
+    EXPECT_EQ(guessed.children.front(), last);
+    const Solve everyChild = solveWith({}, 0);
+    EXPECT_GT(everyChild.childAsks.size(), 2u);
+    EXPECT_EQ(everyChild.repeatedAsks, 0);
+    // 100 nodes of a child's own take more than a few expansions (each has at most 36
+    // children); counting the solve's nodes instead, a child would ask at its first expansion.
+    const Solve longChildren = solveWith({}, 100);
+    ASSERT_FALSE(longChildren.childAsks.empty());
+    EXPECT_LT(longChildren.childAsks.size(), everyChild.childAsks.size());
+    EXPECT_GE(longChildren.fewestExpandedAtAsk, 100 / 36);
+}
+
 // The observer of expanded nodes (solver_bench --sample) sees the root first, with its side to
 // move, then positions that hold the root's stones and more, once per expanded node at most.
 TEST(Solver, TellsTheObserverEachExpandedNode) {

@@ -1,0 +1,98 @@
+#include "solver/children_in_turn.h"
+
+#include "solver/move_order.h"
+#include "solver/regions.h"
+
+#include <algorithm>
+
+namespace hex {
+
+ChildrenInTurn::ChildrenInTurn(const SolverParams& params, SolveContext& context,
+                               NodeAnalysis& analysis, ProofTable& table, ProofNumberSearch& search)
+    : params_(params), context_(context), analysis_(analysis), table_(table), search_(search) {}
+
+// The root is analysed as the plain search's root would be (at depth 1, its fill-in on the
+// board while its children are proven, its result in the table under the position before the
+// fill-in); a child is played on the filled board, so the fill-in's cells join every proof.
+Outcome ChildrenInTurn::solve(Color toMove) {
+    Board& board = context_.board();
+    if (const auto w = board.winner())
+        return {*w == toMove, {}, kNoCell};
+    ++context_.stats().tableLookups;
+    if (const auto e = table_.find(board, toMove)) {
+        ++context_.stats().tableHits;
+        return Outcome::fromEntry(*e, toMove);
+    }
+    const std::uint64_t nodesBefore = context_.stats().nodes;
+    const RootAnalysis root = analyseRoot(toMove);
+    if (root.split) { // the plain search's decomposition
+        analysis_.undoFillIn(root.fill);
+        return search_.solve(toMove);
+    }
+    Outcome o = root.verdict.win
+                    ? root.verdict.outcome()
+                    : proveChildren(toMove, root.verdict.mustPlay, root.verdict.mustPlayReason);
+    analysis_.undoFillIn(root.fill);
+    if (context_.aborted())
+        return {};
+    o.proof |= root.fill.cells;
+    table_.store(board, toMove, o.entry(toMove), context_.stats().nodes - nodesBefore);
+    return o;
+}
+
+ChildrenInTurn::RootAnalysis ChildrenInTurn::analyseRoot(Color toMove) {
+    const SolveContext::DepthGuard ply(context_);
+    ++context_.stats().nodes;
+    context_.noteExpanded(toMove);
+    RootAnalysis root;
+    root.fill = analysis_.fillIn();
+    root.verdict = analysis_.analyse(toMove, root.fill);
+    root.split = !root.verdict.win && params_.useDecomposition &&
+                 regionsOf(context_.board(), toMove).size() >= 2;
+    return root;
+}
+
+// Each child a root of its own (SolveContext::markRoot: its own connections built, its own node
+// count for the guesser); the first child the mover wins proves the root.
+Outcome ChildrenInTurn::proveChildren(Color toMove, CellSet candidates, CellSet losePattern) {
+    Board& board = context_.board();
+    for (const Cell m : order(toMove, candidates)) {
+        if (!candidates.test(m))
+            continue; // refuted by an earlier child's pattern
+        board.play(m, toMove);
+        const bool wonAtOnce = board.winner() == toMove;
+        Outcome reply;
+        if (!wonAtOnce) {
+            context_.markRoot();
+            reply = search_.solve(opponent(toMove));
+        }
+        board.undo();
+        if (context_.aborted())
+            return {};
+        if (wonAtOnce || !reply.win) {
+            CellSet proof = wonAtOnce ? CellSet{} : reply.proof;
+            proof.set(m);
+            return {true, proof, m};
+        }
+        if (params_.usePatternPruning)
+            candidates &= reply.proof;
+        candidates.reset(m);
+        losePattern |= reply.proof;
+    }
+    return {false, losePattern, kNoCell};
+}
+
+std::vector<Cell> ChildrenInTurn::order(Color toMove, const CellSet& candidates) {
+    const std::vector<Cell>& guesses =
+        context_.guessesAt(ProofTable::keyOf(context_.board(), toMove), toMove, 0, 0);
+    std::vector<Cell> moves;
+    for (const Cell g : guesses)
+        if (candidates.test(g) && std::find(moves.begin(), moves.end(), g) == moves.end())
+            moves.push_back(g);
+    for (const ScoredMove& s : scoreMoves(context_.board(), candidates))
+        if (std::find(moves.begin(), moves.end(), s.move) == moves.end())
+            moves.push_back(s.move);
+    return moves;
+}
+
+} // namespace hex
