@@ -112,7 +112,7 @@ private:
     std::optional<std::string> whyOutOfScope(std::string_view name) const;
     // network_file: the net at `path` ("": the built-in one), checked, then set with the option.
     std::optional<std::string> setNetworkFile(const std::string& path);
-    void sizeSolverTables();
+    void configureSolver();
 
     Options options_;
     Game game_;

@@ -56,10 +56,11 @@ std::string Engine::whyNoEvaluator(std::string_view evaluator) const {
         .value_or("evaluator " + std::string(name) + " is available");
 }
 
-// The solver's threads follow solver_threads and its tables solver_mb; resizing only when it
-// changed keeps the proven results.
-void Engine::sizeSolverTables() {
+// The solver's threads follow solver_threads, its root solver_children_in_turn and its tables
+// solver_mb; resizing only when it changed keeps the proven results.
+void Engine::configureSolver() {
     solver_.setThreads(static_cast<int>(options_.getInt("solver_threads")));
+    solver_.setChildrenInTurn(options_.getBool("solver_children_in_turn"));
     const std::size_t bytes = static_cast<std::size_t>(options_.getInt("solver_mb")) << 20;
     if (bytes != solverBytes_) {
         solver_.setMemory(bytes);
@@ -68,14 +69,14 @@ void Engine::sizeSolverTables() {
 }
 
 SolveResult Engine::solve(Color toMove, double seconds, const StopFn& shouldStop) {
-    sizeSolverTables();
+    configureSolver();
     SolveLimits limits = solveLimits(seconds, shouldStop);
     limits.guess = guessWinningMoves;
     return solver_.solve(game_.board(), toMove, limits);
 }
 
 WinningMoves Engine::winningMoves(Color toMove, double seconds, const StopFn& shouldStop) {
-    sizeSolverTables();
+    configureSolver();
     const WinningMoves result =
         solver_.winningMoves(game_.board(), toMove, solveLimits(seconds, shouldStop));
     spdlog::info("solve-winning: {} winning move(s){}, {} losing without a proof of their own "

@@ -44,6 +44,8 @@ public:
         for (const auto& helper : helpers_)
             helper->clearBounds();
     }
+    // Whether the next solves prove the root's children in turn (SolverParams::rootChildrenInTurn).
+    void setChildrenInTurn(bool inTurn) noexcept { params_.rootChildrenInTurn = inTurn; }
     // Threads for each solve (SolverParams::threads), at least 1.
     void setThreads(int threads);
     // Sizes the proof table (two thirds of `bytes`) and the proof-number bounds (the rest) to a
