@@ -32,6 +32,7 @@ Outcome ChildrenInTurn::solve(Color toMove) {
     Outcome o = root.verdict.win
                     ? root.verdict.outcome()
                     : proveChildren(toMove, root.verdict.mustPlay, root.verdict.mustPlayReason);
+    context_.noteChildrenInTurn(0, 0);
     analysis_.undoFillIn(root.fill);
     if (context_.aborted())
         return {};
@@ -56,9 +57,13 @@ ChildrenInTurn::RootAnalysis ChildrenInTurn::analyseRoot(Color toMove) {
 // count for the guesser); the first child the mover wins proves the root.
 Outcome ChildrenInTurn::proveChildren(Color toMove, CellSet candidates, CellSet losePattern) {
     Board& board = context_.board();
-    for (const Cell m : order(toMove, candidates)) {
+    const std::vector<Cell> moves = order(toMove, candidates);
+    const int count = static_cast<int>(moves.size());
+    for (int done = 0; done < count; ++done) {
+        const Cell m = moves[static_cast<std::size_t>(done)];
         if (!candidates.test(m))
             continue; // refuted by an earlier child's pattern
+        context_.noteChildrenInTurn(done, count - done);
         board.play(m, toMove);
         const bool wonAtOnce = board.winner() == toMove;
         Outcome reply;

@@ -14,6 +14,8 @@ void SolveContext::start(const Board& board, const SolveLimits& limits) {
     nextReport_ = limits_.progressSeconds;
     rootProof_ = 0;
     rootDisproof_ = 0;
+    childrenDone_ = 0;
+    childrenLeft_ = 0;
     guesses_.clear();
 }
 
@@ -55,6 +57,8 @@ void SolveContext::reportProgress(double seconds) {
     p.seconds = seconds;
     p.rootProof = rootProof_;
     p.rootDisproof = rootDisproof_;
+    p.childrenDone = childrenDone_;
+    p.childrenLeft = childrenLeft_;
     if (table_ != nullptr) {
         p.tableEntries = table_->size();
         p.tableEvictions = table_->evictions();
@@ -66,12 +70,16 @@ void SolveContext::reportProgress(double seconds) {
 
 std::string describeProgress(const SolveProgress& p) {
     const double rate = p.seconds > 0 ? static_cast<double>(p.nodes) / p.seconds : 0.0;
-    char text[200];
+    char children[80] = "";
+    if (p.childrenLeft > 0)
+        std::snprintf(children, sizeof children, ", root's children %d done %d to go",
+                      p.childrenDone, p.childrenLeft);
+    char text[280];
     std::snprintf(text, sizeof text,
-                  "%.0f s, %llu nodes (%.0f/s), root proof %u disproof %u, table %zu entries "
+                  "%.0f s, %llu nodes (%.0f/s), root proof %u disproof %u%s, table %zu entries "
                   "(%llu evicted)",
                   p.seconds, static_cast<unsigned long long>(p.nodes), rate, p.rootProof,
-                  p.rootDisproof, p.tableEntries,
+                  p.rootDisproof, children, p.tableEntries,
                   static_cast<unsigned long long>(p.tableEvictions));
     return text;
 }

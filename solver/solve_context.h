@@ -40,6 +40,11 @@ public:
         rootProof_ = proof;
         rootDisproof_ = disproof;
     }
+    // How far a root proving its children in turn has come (SolveProgress::childrenDone).
+    void noteChildrenInTurn(int done, int left) {
+        childrenDone_ = done;
+        childrenLeft_ = left;
+    }
     // The caller's guesses of the winning moves of the current position, the node `key`
     // (SolveLimits::guess): asked once per node, when `work` (the nodes the node has cost so
     // far) reaches `after`; empty before, and without a guesser. The reference is valid until
@@ -90,6 +95,8 @@ private:
     const ProofTable* table_ = nullptr;
     std::uint32_t rootProof_ = 0;
     std::uint32_t rootDisproof_ = 0;
+    int childrenDone_ = 0;
+    int childrenLeft_ = 0;
     bool aborted_ = false;
     int depth_ = 0;
     int rootEmpty_ = 0;                // empty cells at the node the search started from

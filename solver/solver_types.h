@@ -127,12 +127,18 @@ struct SolveProgress {
     // 0 until the root has children, and with the depth-first search).
     std::uint32_t rootProof = 0;
     std::uint32_t rootDisproof = 0;
+    // With the root's children in turn (SolverParams::rootChildrenInTurn): the children done
+    // (proven, or answered by an earlier refutation's pattern) and those still to prove, the
+    // current one included, whose bounds rootProof and rootDisproof then are; 0 and 0 otherwise.
+    int childrenDone = 0;
+    int childrenLeft = 0;
     std::size_t tableEntries = 0;
     std::uint64_t tableEvictions = 0;
 };
 
-// "12 s, 34567 nodes (2880/s), root proof 3 disproof 40, table 1234 entries (0 evicted)": the
-// one wording of a progress report, for the engine's log and solver_bench alike.
+// "12 s, 34567 nodes (2880/s), root proof 3 disproof 40, table 1234 entries (0 evicted)" (with
+// the children in turn, "root's children 4 done 30 to go" after the disproof number): the one
+// wording of a progress report, for the engine's log and solver_bench alike.
 std::string describeProgress(const SolveProgress& p);
 
 struct SolveLimits {

@@ -344,6 +344,38 @@ TEST(Solver, ReportsProgressWhileItRuns) {
     EXPECT_LE(last.tableEntries, solver.tableCapacity());
 }
 
+// With the children in turn the reports also say how far the root has come: children done
+// that only grow, the same count in all (done and to go), and the words for it; without, none.
+TEST(Solver, ReportsTheChildrenInTurn) {
+    Board board(6, 6);
+    board.play(board.geometry().cell(5, 1), Color::Black); // f2: every White reply is refuted
+    std::vector<SolveProgress> reports;
+    SolveLimits limits;
+    limits.progressSeconds = 0.001;
+    limits.progress = [&](const SolveProgress& p) { reports.push_back(p); };
+    SolverParams params;
+    params.rootChildrenInTurn = true;
+    ASSERT_EQ(Solver(params).solve(board, Color::White, limits).winner, Color::Black);
+    // The reports during the root's own analysis, before its first child, have none.
+    std::erase_if(reports, [](const SolveProgress& p) { return p.childrenLeft == 0; });
+    ASSERT_GE(reports.size(), 3u);
+    const int all = reports.front().childrenDone + reports.front().childrenLeft;
+    EXPECT_GT(all, 10);
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+        EXPECT_EQ(reports[i].childrenDone + reports[i].childrenLeft, all);
+        if (i > 0) {
+            EXPECT_GE(reports[i].childrenDone, reports[i - 1].childrenDone);
+        }
+    }
+    EXPECT_GT(reports.back().childrenDone, reports.front().childrenDone);
+    EXPECT_NE(describeProgress(reports.back()).find("root's children"), std::string::npos);
+    reports.clear();
+    ASSERT_EQ(Solver().solve(board, Color::White, limits).winner, Color::Black);
+    ASSERT_FALSE(reports.empty());
+    EXPECT_EQ(reports.back().childrenLeft, 0);
+    EXPECT_EQ(describeProgress(reports.back()).find("root's children"), std::string::npos);
+}
+
 TEST(Solver, ReportsNothingWithoutAProgressCallback) {
     Board board(7, 7);
     board.play(Geometry::of(7, 7).cell(1, 1), Color::Black); // b2: a loss for Black
