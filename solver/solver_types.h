@@ -111,11 +111,12 @@ struct SolverParams {
     std::uint64_t innerGuessAfterNodes = 20'000;
     // Proof-number search: prove the root's candidate moves one at a time, each child a solve
     // of its own with the guesser asked at its root, the root's own guesses first, asked at once
-    // (ChildrenInTurn), instead of one search over them all. Off: on the 8x8 openings that
-    // Black wins it took a fifth off the nodes and proved a5, which the plain search does not
-    // within 30 minutes, but an opening whose first children lose for the mover costs several
-    // times more, and the solver cannot tell the two apart beforehand (docs/solver.md, "The
-    // root's children one at a time").
+    // (ChildrenInTurn), instead of one search over them all. Off: the children one at a time
+    // (without the root's guesses first) proved 8x8 a5, which the plain search does not within
+    // 30 minutes, but with this option 18 other 8x8 openings need about as many nodes (from
+    // half to 1.4 times), where a guess is wrong far more (b2 and d4 unknown at 300 s), and
+    // the 7x7 table half as many again (docs/solver.md, "The root's children in turn, an
+    // option").
     bool rootChildrenInTurn = false;
 };
 
