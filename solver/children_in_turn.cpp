@@ -1,6 +1,7 @@
 #include "solver/children_in_turn.h"
 
 #include "solver/move_order.h"
+#include "solver/move_proof.h"
 #include "solver/regions.h"
 
 #include <algorithm>
@@ -54,7 +55,10 @@ ChildrenInTurn::RootAnalysis ChildrenInTurn::analyseRoot(Color toMove) {
 }
 
 // Each child a root of its own (SolveContext::markRoot: its own connections built, its own node
-// count for the guesser); the first child the mover wins proves the root.
+// count for the guesser); the first child the mover wins proves the root. The children search
+// from depth 1, where RootHelper's start at 2 so that their builds derive from the root's: here
+// each must be a root for the guesser (SolverParams::guessPlies), and only its first build is
+// fresh for it.
 Outcome ChildrenInTurn::proveChildren(Color toMove, CellSet candidates, CellSet losePattern) {
     Board& board = context_.board();
     const std::vector<Cell> moves = order(toMove, candidates);
@@ -64,25 +68,18 @@ Outcome ChildrenInTurn::proveChildren(Color toMove, CellSet candidates, CellSet 
         if (!candidates.test(m))
             continue; // refuted by an earlier child's pattern
         context_.noteChildrenInTurn(done, count - done);
-        board.play(m, toMove);
-        const bool wonAtOnce = board.winner() == toMove;
-        Outcome reply;
-        if (!wonAtOnce) {
+        const Outcome child = proveMove(board, m, toMove, [this](Color them) {
             context_.markRoot();
-            reply = search_.solve(opponent(toMove));
-        }
-        board.undo();
+            return search_.solve(them);
+        });
         if (context_.aborted())
             return {};
-        if (wonAtOnce || !reply.win) {
-            CellSet proof = wonAtOnce ? CellSet{} : reply.proof;
-            proof.set(m);
-            return {true, proof, m};
-        }
+        if (child.win)
+            return child;
         if (params_.usePatternPruning)
-            candidates &= reply.proof;
+            candidates &= child.proof;
         candidates.reset(m);
-        losePattern |= reply.proof;
+        losePattern |= child.proof;
     }
     return {false, losePattern, kNoCell};
 }

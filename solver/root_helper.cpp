@@ -1,6 +1,7 @@
 #include "solver/root_helper.h"
 
 #include "solver/move_order.h"
+#include "solver/move_proof.h"
 
 #include <algorithm>
 #include <vector>
@@ -44,17 +45,14 @@ std::optional<RootHelper::Win> RootHelper::proveChildren(Color toMove, CellSet c
         const Cell m = order[i].move;
         if (!candidates.test(m))
             continue; // refuted by the pattern of a child proven before
-        board.play(m, toMove);
-        context_.markRoot();
-        const Outcome child = search_.solve(opponent(toMove));
-        board.undo();
+        const Outcome child = proveMove(board, m, toMove, [this](Color them) {
+            context_.markRoot();
+            return search_.solve(them);
+        });
         if (context_.aborted())
             return std::nullopt;
-        if (!child.win) {
-            CellSet proof = child.proof;
-            proof.set(m);
-            return Win{m, proof};
-        }
+        if (child.win)
+            return Win{m, child.proof};
         if (params_.usePatternPruning)
             candidates &= child.proof;
         candidates.reset(m);

@@ -1,5 +1,7 @@
 #include "solver/solver.h"
 
+#include "solver/move_proof.h"
+
 #include <algorithm>
 #include <thread>
 
@@ -153,18 +155,16 @@ WinningMoves Solver::winningMoves(const Board& board, Color toMove, const SolveL
                 ++result.refutedByPatterns;
                 continue;
             }
-            current.play(m, toMove);
-            const bool wonAtOnce = current.winner() == toMove;
-            const Outcome reply = wonAtOnce ? Outcome{} : prove(opponent(toMove));
-            current.undo();
+            const Outcome move =
+                proveMove(current, m, toMove, [this](Color them) { return prove(them); });
             if (context_.aborted()) {
                 result.complete = false;
                 break;
             }
-            if (wonAtOnce || !reply.win)
+            if (move.win)
                 result.moves.push_back(m);
             else if (params_.usePatternPruning)
-                unrefuted &= reply.proof;
+                unrefuted &= move.proof;
             unrefuted.reset(m);
         }
     }
