@@ -13,7 +13,7 @@
 //                     [--threads N] [--vc-timing] [--memory-mb MB] [--progress SECONDS]
 //                     [--positions FILE] [--solve-threads N] [--sample FILE --sample-every K]
 //                     [--guesses N] [--guess-after NODES] [--root-favour F]
-//                     [--children-in-turn]
+//                     [--children-in-turn] [--in-turn-when-lost SCORE] [--judge-after N]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
 //   solves the named openings only (repeatable); --dfpn-lookahead-max sets
@@ -52,6 +52,10 @@
 //   --inner-guess-after nodes (20,000), and favour their guesses --inner-favour times (16).
 //   --children-in-turn proves the root's candidate moves one at a time, the guesses first, each
 //   child a solve of its own asking for guesses at its root (SolverParams::rootChildrenInTurn).
+//   --in-turn-when-lost SCORE: a root whose guesses come with a score below SCORE for its side to
+//   move turns to its children in turn, without guesses below it (SolverParams::inTurnWhenLost,
+//   lostBelowScore), judged once the root has cost --judge-after nodes (2,000); "off" leaves
+//   the one search over them all.
 //   --vc-timing instead times the H-search on pseudo-random 11x11 and 13x13 middlegames.
 //   --positions FILE instead solves each position of FILE (one per line: the moves from the empty
 //   board of the first size given, 11 by default; `#` starts a comment) for the side to move,
@@ -195,7 +199,14 @@ std::optional<Args> parse(int argc, char** argv) {
             args.params.innerFavour = std::max(1, std::atoi(argv[++i]));
         else if (a == "--children-in-turn")
             args.params.rootChildrenInTurn = true;
-        else if (a == "--guess-plies" && i + 1 < argc)
+        else if (a == "--judge-after" && i + 1 < argc)
+            args.params.judgeAfterNodes = std::strtoull(argv[++i], nullptr, 10);
+        else if (a == "--in-turn-when-lost" && i + 1 < argc) {
+            const std::string score = argv[++i];
+            args.params.inTurnWhenLost = score != "off";
+            if (args.params.inTurnWhenLost)
+                args.params.lostBelowScore = std::atoi(score.c_str());
+        } else if (a == "--guess-plies" && i + 1 < argc)
             args.params.guessPlies = std::max(1, std::atoi(argv[++i]));
         else if (a == "--sample" && i + 1 < argc)
             args.sampleFile = argv[++i];
@@ -344,7 +355,7 @@ void printSummary(int n, const hex::Geometry& g, std::vector<Opening> done, doub
                 losses.c_str());
     std::printf("total %dx%d: %.3f s wall (cpu %.3f s), %llu nodes (+%llu lookaheads), %llu VC "
                 "builds (%llu derived), VC cache hits %llu, inferior moves pruned %llu, memo hits "
-                "%llu, splits %llu, tt hits %.1f%%, worst %s "
+                "%llu, splits %llu, roots in turn %llu, tt hits %.1f%%, worst %s "
                 "cpu %.3f s, unknown %d\n",
                 n, n, wall, totalCpu, static_cast<unsigned long long>(total.nodes),
                 static_cast<unsigned long long>(total.lookaheads),
@@ -354,6 +365,7 @@ void printSummary(int n, const hex::Geometry& g, std::vector<Opening> done, doub
                 static_cast<unsigned long long>(total.prunedMoves),
                 static_cast<unsigned long long>(total.memoHits),
                 static_cast<unsigned long long>(total.splits),
+                static_cast<unsigned long long>(total.rootsInTurn),
                 rate(total.tableHits, total.tableLookups),
                 worst ? g.name(worst->cell).c_str() : "-", worst ? worst->cpu : 0.0, unknown);
 }

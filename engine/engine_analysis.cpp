@@ -31,12 +31,13 @@ SolveLimits solveLimits(double seconds, const StopFn& shouldStop) {
 // guesses").
 constexpr int kSolveGuesses = 3;
 
-std::vector<Cell> guessWinningMoves(const Board& board, Color toMove, const StopFn& stop) {
-    std::vector<Cell> guesses = solverGuesses(board, toMove, kSolveGuesses, stop);
+Guesses guessWinningMoves(const Board& board, Color toMove, const StopFn& stop) {
+    Guesses guesses = solverGuesses(board, toMove, kSolveGuesses, stop);
     std::string names;
-    for (Cell c : guesses)
+    for (Cell c : guesses.moves)
         names += " " + board.geometry().name(c);
-    spdlog::info("solver: {} tries first{}", colorName(toMove), names);
+    spdlog::info("solver: {} tries first{} (scored {})", colorName(toMove), names,
+                 guesses.score.value_or(0));
     return guesses;
 }
 
@@ -56,11 +57,13 @@ std::string Engine::whyNoEvaluator(std::string_view evaluator) const {
         .value_or("evaluator " + std::string(name) + " is available");
 }
 
-// The solver's threads follow solver_threads, its root solver_children_in_turn and its tables
-// solver_mb; resizing only when it changed keeps the proven results.
+// The solver's threads follow solver_threads, its root solver_children_in_turn and
+// solver_in_turn_when_lost, and its tables solver_mb; resizing only when it changed keeps the
+// proven results.
 void Engine::configureSolver() {
     solver_.setThreads(static_cast<int>(options_.getInt("solver_threads")));
     solver_.setChildrenInTurn(options_.getBool("solver_children_in_turn"));
+    solver_.setInTurnWhenLost(options_.getBool("solver_in_turn_when_lost"));
     const std::size_t bytes = static_cast<std::size_t>(options_.getInt("solver_mb")) << 20;
     if (bytes != solverBytes_) {
         solver_.setMemory(bytes);

@@ -5,6 +5,7 @@
 #include "search/transposition_table.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace hex {
 namespace {
@@ -25,11 +26,16 @@ SearchLimits guessLimits() {
 
 constexpr std::size_t kGuessTableMb = 8;
 
-// The search's first `count` root moves, best first. Each orientation gets a table of its own:
-// the table is symmetric (a position and its rotation share an entry), so a shared one would
-// hand the second search the first one's results and its guesses would be the same.
-std::vector<Cell> searchedMoves(const Board& board, Color toMove, int count,
-                                const StopFn& shouldStop) {
+struct Searched {
+    std::vector<Cell> moves;
+    Score score = 0;
+};
+
+// The search's first `count` root moves, best first, and its score. Each orientation gets a
+// table of its own: the table is symmetric (a position and its rotation share an entry), so a
+// shared one would hand the second search the first one's results and its guesses would be the
+// same.
+Searched searchedMoves(const Board& board, Color toMove, int count, const StopFn& shouldStop) {
     const auto evaluator = eval::makeEvaluator("resistance");
     TranspositionTable table(kGuessTableMb);
     Search search(table, *evaluator);
@@ -43,7 +49,7 @@ std::vector<Cell> searchedMoves(const Board& board, Color toMove, int count,
         if (static_cast<int>(moves.size()) < count &&
             std::find(moves.begin(), moves.end(), root.cell) == moves.end())
             moves.push_back(root.cell);
-    return moves;
+    return {moves, result.score};
 }
 
 Board rotated(const Board& board) {
@@ -58,22 +64,24 @@ Board rotated(const Board& board) {
 
 } // namespace
 
-std::vector<Cell> solverGuesses(const Board& board, Color toMove, int count,
-                                const StopFn& shouldStop) {
+Guesses solverGuesses(const Board& board, Color toMove, int count, const StopFn& shouldStop) {
     if (count <= 0 || board.winner() || board.emptyCount() == 0)
         return {};
     const Geometry& g = board.geometry();
-    const std::vector<Cell> own = searchedMoves(board, toMove, count, shouldStop);
-    std::vector<Cell> image = searchedMoves(rotated(board), toMove, count, shouldStop);
-    for (Cell& c : image)
+    const Searched own = searchedMoves(board, toMove, count, shouldStop);
+    Searched image = searchedMoves(rotated(board), toMove, count, shouldStop);
+    for (Cell& c : image.moves)
         c = g.rotate180(c);
     std::vector<Cell> guesses;
-    for (std::size_t i = 0; i < std::max(own.size(), image.size()); ++i)
-        for (const std::vector<Cell>* list : {&own, static_cast<const std::vector<Cell>*>(&image)})
+    for (std::size_t i = 0; i < std::max(own.moves.size(), image.moves.size()); ++i)
+        for (const std::vector<Cell>* list :
+             {&own.moves, static_cast<const std::vector<Cell>*>(&image.moves)})
             if (i < list->size() && static_cast<int>(guesses.size()) < count &&
                 std::find(guesses.begin(), guesses.end(), (*list)[i]) == guesses.end())
                 guesses.push_back((*list)[i]);
-    return guesses;
+    const int meanScore =
+        static_cast<int>((static_cast<std::int64_t>(own.score) + image.score) / 2);
+    return {guesses, meanScore};
 }
 
 } // namespace hex

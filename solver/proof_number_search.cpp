@@ -247,6 +247,8 @@ Outcome ProofNumberSearch::midChildren(Color toMove, const NodeWork& work, CellS
         std::uint32_t secondLimit = aboveSecondBest(pick.second, params_.dfpnSecondBestSixteenths);
         { // the caller's guesses first, once it has made them
             const std::vector<Cell>& guesses = guessesFor(toMove, work);
+            if (context_.aborted())
+                return {}; // the guesser ran out of time, or the root turns to its children
             if (!guesses.empty()) {
                 const FavouredPick favoured = pickFavouring(
                     children, guesses, depth == 1 ? params_.rootFavour : params_.innerFavour,
@@ -383,6 +385,16 @@ const std::vector<Cell>& ProofNumberSearch::guessesFor(Color toMove, const NodeW
     const std::uint64_t nodes = context_.stats().nodes;
     const std::uint64_t spent =
         depth == 1 ? context_.nodesSinceRoot() : work.earlier + (nodes - work.nodesBefore);
+    if (depth == 1 && params_.inTurnWhenLost && context_.mayTurnToChildren() &&
+        spent >= params_.judgeAfterNodes) {
+        // Judged once, sooner than the guesses are favoured: the guesser's answer waits in the
+        // context until the root has cost guessAfterNodes, as without the judgement.
+        const std::optional<int> score = context_.judgeAt(work.key, toMove);
+        if (score && *score < params_.lostBelowScore) {
+            context_.turnToChildren(); // the search unwinds; Solver::prove goes on in turn
+            return SolveContext::noGuesses();
+        }
+    }
     return context_.guessesAt(work.key, toMove, spent,
                               depth == 1 ? context_.guessAfterNodes()
                                          : params_.innerGuessAfterNodes);

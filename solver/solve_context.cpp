@@ -17,18 +17,37 @@ void SolveContext::start(const Board& board, const SolveLimits& limits) {
     childrenDone_ = 0;
     childrenLeft_ = 0;
     guesses_.clear();
+    guessesAllowed_ = true;
+    turnAllowed_ = false;
+    turning_ = false;
 }
 
 const std::vector<Cell>& SolveContext::guessesAt(Key key, Color toMove, std::uint64_t work,
                                                  std::uint64_t after) {
-    if (!limits_.guess)
+    if (!limits_.guess || !guessesAllowed_)
         return noGuesses();
-    if (const auto it = guesses_.find(key); it != guesses_.end())
-        return it->second;
+    if (const auto it = guesses_.find(key); it != guesses_.end()) {
+        Asked& asked = it->second;
+        if (!asked.released && work < after)
+            return noGuesses();
+        asked.released = true;
+        return asked.guesses.moves;
+    }
     if (work < after)
         return noGuesses();
-    std::vector<Cell> moves = limits_.guess(*board_, toMove, [this] { return outOfBudget(); });
-    return guesses_.emplace(key, std::move(moves)).first->second;
+    Guesses guessed = limits_.guess(*board_, toMove, [this] { return outOfBudget(); });
+    return guesses_.emplace(key, Asked{std::move(guessed), true}).first->second.guesses.moves;
+}
+
+std::optional<int> SolveContext::judgeAt(Key key, Color toMove) {
+    if (!limits_.guess || !guessesAllowed_)
+        return std::nullopt;
+    auto it = guesses_.find(key);
+    if (it == guesses_.end()) {
+        Guesses guessed = limits_.guess(*board_, toMove, [this] { return outOfBudget(); });
+        it = guesses_.emplace(key, Asked{std::move(guessed), false}).first;
+    }
+    return it->second.guesses.score;
 }
 
 bool SolveContext::outOfBudget() {

@@ -51,6 +51,35 @@ public:
     // the next call.
     const std::vector<Cell>& guessesAt(Key key, Color toMove, std::uint64_t work,
                                        std::uint64_t after);
+    // Asks the guesser about the node `key` now, whatever the node has cost, for its score (for
+    // the side to move, where its search gave one); the guesses wait until guessesAt's `work`
+    // reaches its `after`, so that the search favours them no sooner than without this call.
+    // Once per node, like guessesAt; no score without a guesser or where guesses are not allowed.
+    std::optional<int> judgeAt(Key key, Color toMove);
+    // Whether guessesAt may ask the guesser at all (on by start()); a root whose children are
+    // proven in turn without guesses below it turns it off once its own are known.
+    void allowGuesses(bool allowed) noexcept { guessesAllowed_ = allowed; }
+
+    // The root of the proof-number search hands the solve over to its children in turn
+    // (SolverParams::inTurnWhenLost): the search stops as if aborted, unwinding without storing
+    // anything, and the solver resumes with ChildrenInTurn. Only where the solver allowed it, and
+    // only while no limit has stopped the solve.
+    void allowTurnToChildren(bool allowed) noexcept { turnAllowed_ = allowed; }
+    bool mayTurnToChildren() const noexcept { return turnAllowed_ && !aborted_; }
+    void turnToChildren() noexcept {
+        turnAllowed_ = false;
+        turning_ = true;
+        aborted_ = true;
+    }
+    // Whether the search stopped to turn to the children; clears the stop so that the solve goes
+    // on. The tables hold only what was proven or bounded before the stop, all of it sound.
+    bool resumeForChildren() noexcept {
+        if (!turning_)
+            return false;
+        turning_ = false;
+        aborted_ = false;
+        return true;
+    }
     // Tells the limits' observer that the search expands the current position.
     void noteExpanded(Color toMove) const {
         if (limits_.expanded)
@@ -101,7 +130,14 @@ private:
     int depth_ = 0;
     int rootEmpty_ = 0;                // empty cells at the node the search started from
     std::uint64_t rootStartNodes_ = 0; // the solve's nodes when that node was marked
-    absl::flat_hash_map<Key, std::vector<Cell>> guesses_; // by node, once asked
+    struct Asked {
+        Guesses guesses;
+        bool released = true; // false: asked by judgeAt, not yet reached by guessesAt's `after`
+    };
+    absl::flat_hash_map<Key, Asked> guesses_; // by node, once asked
+    bool guessesAllowed_ = true;
+    bool turnAllowed_ = false;
+    bool turning_ = false;
 };
 
 } // namespace hex

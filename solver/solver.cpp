@@ -174,10 +174,21 @@ WinningMoves Solver::winningMoves(const Board& board, Color toMove, const SolveL
 
 Outcome Solver::prove(Color toMove) {
     context_.markRoot();
-    if (params_.useDfpn && params_.useTable)
-        return params_.rootChildrenInTurn ? childrenInTurn_.solve(toMove)
-                                          : proofNumber_.solve(toMove);
-    return depthFirst_.solve(toMove);
+    if (!params_.useDfpn || !params_.useTable)
+        return depthFirst_.solve(toMove);
+    if (params_.rootChildrenInTurn)
+        return childrenInTurn_.solve(toMove, /*childrenGuess=*/true);
+    // The one search over the root's children, until its guesser judges the root lost
+    // (SolverParams::inTurnWhenLost); then the children in turn, on what it proved so far.
+    context_.allowTurnToChildren(params_.inTurnWhenLost);
+    const Outcome o = proofNumber_.solve(toMove);
+    context_.allowTurnToChildren(false);
+    if (!context_.resumeForChildren())
+        return o;
+    context_.markRoot();
+    const Outcome inTurn = childrenInTurn_.solve(toMove, /*childrenGuess=*/false);
+    context_.allowGuesses(true);
+    return inTurn;
 }
 
 } // namespace hex

@@ -46,6 +46,9 @@ public:
     }
     // Whether the next solves prove the root's children in turn (SolverParams::rootChildrenInTurn).
     void setChildrenInTurn(bool inTurn) noexcept { params_.rootChildrenInTurn = inTurn; }
+    // Whether the next solves turn to the root's children in turn when the guesser judges the
+    // root lost (SolverParams::inTurnWhenLost).
+    void setInTurnWhenLost(bool turn) noexcept { params_.inTurnWhenLost = turn; }
     // Threads for each solve (SolverParams::threads), at least 1.
     void setThreads(int threads);
     // Sizes the proof table (two thirds of `bytes`) and the proof-number bounds (the rest) to a

@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 // The solver's settings, limits and results, shared by its facade (solver.h) and its parts.
@@ -118,6 +119,19 @@ struct SolverParams {
     // the 7x7 table half as many again (docs/solver.md, "The root's children in turn, an
     // option").
     bool rootChildrenInTurn = false;
+    // Proof-number search: once the root has cost judgeAfterNodes, it asks its guesser
+    // (SolveLimits::guess) for a score (the guesses wait until guessAfterNodes, as without
+    // this); below lostBelowScore for the side to move the root is taken for lost and its
+    // children are proven in turn from then on (ChildrenInTurn, static order, no guesses). A
+    // lost root needs every child refuted, and a refutation proven whole prunes the later
+    // children to its pattern, where the one search over them all spreads its work over
+    // children such a pattern would answer: eight 8x8 openings Black wins in a fifth fewer
+    // nodes. Off: a won root taken for lost proves losing children whole first (7x7 b2, scored
+    // -222 and won, twice the nodes; docs/solver.md, "Children in turn when the root looks
+    // lost").
+    bool inTurnWhenLost = false;
+    int lostBelowScore = -200;
+    std::uint64_t judgeAfterNodes = 2'000;
 };
 
 // Where a running solve stands, for a progress report.
@@ -142,6 +156,19 @@ struct SolveProgress {
 // wording of a progress report, for the engine's log and solver_bench alike.
 std::string describeProgress(const SolveProgress& p);
 
+// What the caller's guesser (SolveLimits::guess) says of a position: the moves it guesses win
+// for the side to move, best first, and, where its search scored the position, that score for the
+// side to move (the search's scale: negative where the mover stands worse), by which the solver
+// may judge the root lost beforehand (SolverParams::inTurnWhenLost).
+struct Guesses {
+    std::vector<Cell> moves;
+    std::optional<int> score;
+
+    Guesses() = default;
+    Guesses(std::vector<Cell> guessed, std::optional<int> moverScore = std::nullopt)
+        : moves(std::move(guessed)), score(moverScore) {}
+};
+
 struct SolveLimits {
     std::uint64_t maxNodes = 0; // 0: no limit
     double maxSeconds = 0;      // 0: no limit
@@ -161,7 +188,7 @@ struct SolveLimits {
     // guess. The board is the root's after its fill-in; the StopFn tells the guesser when the
     // solve's own limits (time, stop) have run out. Any guess is safe: a wrong one costs work,
     // never a wrong result. Not asked by the depth-first search or the root's helpers.
-    std::function<std::vector<Cell>(const Board&, Color, const StopFn&)> guess;
+    std::function<Guesses(const Board&, Color, const StopFn&)> guess;
     std::uint64_t guessAfterNodes = 20'000;
 };
 
@@ -176,6 +203,7 @@ struct SolveStats {
     std::uint64_t prunedMoves = 0; // vulnerable and dominated candidates left out
     std::uint64_t memoHits = 0;    // fill-ins replayed from a memo (AnalysisMemos)
     std::uint64_t splits = 0;      // nodes solved region by region (regions.h)
+    std::uint64_t rootsInTurn = 0; // roots whose children were proven in turn (ChildrenInTurn)
     double seconds = 0;
 
     // Adds another thread's counters (not its seconds: the threads run at once).
@@ -190,6 +218,7 @@ struct SolveStats {
         prunedMoves += other.prunedMoves;
         memoHits += other.memoHits;
         splits += other.splits;
+        rootsInTurn += other.rootsInTurn;
         return *this;
     }
 };

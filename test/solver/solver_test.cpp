@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -387,6 +388,25 @@ TEST(Solver, ReportsNothingWithoutAProgressCallback) {
 
 // Guesses of the winning moves change the work, never the result: random guesses, right or
 // wrong, favoured from the first node on, at the root and at the nodes three plies below it.
+// Solves `positions` random positions of at most 13 empty cells against minimax, the table
+// cleared now and then; returns how many roots were proven with their children in turn.
+std::uint64_t solveRandomPositions(Solver& solver, const SolveLimits& limits, std::mt19937& rng,
+                                   int positions, testing::Minimax& minimax) {
+    std::uint64_t inTurn = 0;
+    for (int done = 0; done < positions; ++done) {
+        Board board = testing::randomSmallPosition(rng, 13);
+        const Color toMove = rng() % 2 == 0 ? Color::Black : Color::White;
+        if (rng() % 4 == 0)
+            solver.clearTable();
+        const SolveResult r = solver.solve(board, toMove, limits);
+        expectSolvedRight(board, toMove, r, minimax);
+        if (::testing::Test::HasFatalFailure())
+            break;
+        inTurn += r.stats.rootsInTurn;
+    }
+    return inTurn;
+}
+
 TEST(Solver, GuessesChangeTheWorkNotTheResults) {
     std::mt19937 rng(77);
     SolverParams params;
@@ -406,14 +426,7 @@ TEST(Solver, GuessesChangeTheWorkNotTheResults) {
         const auto count = static_cast<std::ptrdiff_t>(std::min<std::size_t>(cells.size(), 2));
         return std::vector<Cell>(cells.begin(), cells.begin() + count);
     };
-    for (int done = 0; done < 300; ++done) {
-        Board board = testing::randomSmallPosition(rng, 13);
-        const Color toMove = rng() % 2 == 0 ? Color::Black : Color::White;
-        if (rng() % 4 == 0)
-            solver.clearTable();
-        const SolveResult r = solver.solve(board, toMove, limits);
-        ASSERT_NO_FATAL_FAILURE(expectSolvedRight(board, toMove, r, minimax));
-    }
+    solveRandomPositions(solver, limits, rng, 300, minimax);
     EXPECT_GT(asked, 50);
 }
 
@@ -587,6 +600,95 @@ TEST(Solver, ChildrenInTurnProveTheRootsGuessesFirst) {
     ASSERT_FALSE(longChildren.childAsks.empty());
     EXPECT_LT(longChildren.childAsks.size(), everyChild.childAsks.size());
     EXPECT_GE(longChildren.fewestExpandedAtAsk, 100 / 36);
+}
+
+// A root its guesser judges lost (SolverParams::inTurnWhenLost) goes on with its children in
+// turn from what the one search proved before: the work changes, never the results, whatever
+// the guesses and scores (random here, half of them below the threshold), with helper threads
+// beside too; and a good share of the solves turn.
+void checkTurningAgainstMinimax(SolverParams params, unsigned seed, int positions) {
+    std::mt19937 rng(seed);
+    params.inTurnWhenLost = true;
+    params.lostBelowScore = 0;
+    params.judgeAfterNodes = 0;
+    Solver solver(params);
+    testing::Minimax minimax;
+    SolveLimits limits;
+    limits.guessAfterNodes = 0;
+    limits.guess = [&](const Board& b, Color, const StopFn&) {
+        std::vector<Cell> cells = b.emptyCells();
+        std::shuffle(cells.begin(), cells.end(), rng);
+        const auto count = static_cast<std::ptrdiff_t>(std::min<std::size_t>(cells.size(), 2));
+        const int score = static_cast<int>(rng() % 2001) - 1000;
+        return Guesses(std::vector<Cell>(cells.begin(), cells.begin() + count), score);
+    };
+    const std::uint64_t turned = solveRandomPositions(solver, limits, rng, positions, minimax);
+    EXPECT_GT(turned, static_cast<std::uint64_t>(positions) / 10);
+}
+
+TEST(Solver, TurningToTheChildrenChangesTheWorkNotTheResults) {
+    SolverParams params;
+    // With the connections nearly every small position is decided before the root's move loop,
+    // where the guesser is asked; the 6x6 test below turns with them.
+    params.useConnections = false;
+    checkTurningAgainstMinimax(params, 201, 300);
+    params.threads = 3;
+    checkTurningAgainstMinimax(params, 203, 120);
+}
+
+// The root turns to its children in turn only with the option, only once it has cost
+// judgeAfterNodes, and only when the guesser's score for the side to move is below
+// lostBelowScore; the children then never ask. Asked for its score sooner than guessAfterNodes,
+// a root that does not turn favours the guesses no sooner than without the option: the same
+// search, node for node. 6x6 after Black's f2, White to move: a loss for White that the one
+// search proves in a few thousand nodes.
+TEST(Solver, TurnsToTheChildrenOnlyWhenTheGuesserJudgesTheRootLost) {
+    Board root(6, 6);
+    root.play(root.geometry().cell(5, 1), Color::Black);
+    struct Solve {
+        std::uint64_t rootsInTurn = 0;
+        std::uint64_t nodes = 0;
+        int asked = 0;
+    };
+    const auto solveWith = [&](bool option, std::optional<int> score, std::uint64_t judgeAfter,
+                               std::uint64_t guessAfter) {
+        SolverParams params;
+        params.inTurnWhenLost = option;
+        params.lostBelowScore = -200;
+        params.judgeAfterNodes = judgeAfter;
+        Solve solve;
+        SolveLimits limits;
+        limits.guessAfterNodes = guessAfter;
+        const Cell a6 = root.geometry().cell(0, 5);
+        limits.guess = [&](const Board&, Color, const StopFn&) {
+            ++solve.asked;
+            return Guesses({a6}, score);
+        };
+        const SolveResult r = Solver(params).solve(root, Color::White, limits);
+        EXPECT_EQ(r.winner, Color::Black);
+        solve.rootsInTurn = r.stats.rootsInTurn;
+        solve.nodes = r.stats.nodes;
+        return solve;
+    };
+    for (const std::uint64_t guessAfter : {std::uint64_t{500}, std::uint64_t{1'000'000}}) {
+        const Solve plain = solveWith(false, -1000, 100, guessAfter);
+        EXPECT_EQ(plain.rootsInTurn, 0u);
+        ASSERT_GT(plain.nodes, 1'000u);
+        const Solve turned = solveWith(true, -1000, 100, guessAfter);
+        EXPECT_EQ(turned.rootsInTurn, 1u);
+        EXPECT_EQ(turned.asked, 1); // the root only, before it turned
+        EXPECT_NE(turned.nodes, plain.nodes);
+        for (const std::optional<int> kept :
+             {std::optional<int>(-200), std::optional<int>(500), std::optional<int>()}) {
+            const Solve s = solveWith(true, kept, 100, guessAfter);
+            EXPECT_EQ(s.rootsInTurn, 0u);
+            EXPECT_EQ(s.asked, 1);
+            EXPECT_EQ(s.nodes, plain.nodes); // the one search, as without the option
+        }
+    }
+    const Solve neverJudged = solveWith(true, -1000, 1'000'000, 1'000'000);
+    EXPECT_EQ(neverJudged.asked, 0);
+    EXPECT_EQ(neverJudged.rootsInTurn, 0u);
 }
 
 // The observer of expanded nodes (solver_bench --sample) sees the root first, with its side to
