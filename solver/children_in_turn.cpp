@@ -25,16 +25,13 @@ Outcome ChildrenInTurn::solve(Color toMove, bool childrenGuess) {
         return Outcome::fromEntry(*e, toMove);
     }
     const std::uint64_t nodesBefore = context_.stats().nodes;
-    // The guesses' key, as the proof-number search's root asks under it: the position before
-    // the fill-in (the guesser sees the filled board either way).
-    const Key rootKey = ProofTable::keyOf(board, toMove);
     const RootAnalysis root = analyseRoot(toMove);
     if (root.split) { // the plain search's decomposition
         analysis_.undoFillIn(root.fill);
         return search_.solve(toMove);
     }
     Outcome o = root.verdict.win ? root.verdict.outcome()
-                                 : proveChildren(toMove, rootKey, root.verdict.mustPlay,
+                                 : proveChildren(toMove, root.verdict.mustPlay,
                                                  root.verdict.mustPlayReason, childrenGuess);
     context_.noteChildrenInTurn(0, 0);
     analysis_.undoFillIn(root.fill);
@@ -62,12 +59,12 @@ ChildrenInTurn::RootAnalysis ChildrenInTurn::analyseRoot(Color toMove) {
 // from depth 1, where RootHelper's start at 2 so that their builds derive from the root's: here
 // each must be a root for the guesser (SolverParams::guessPlies), and only its first build is
 // fresh for it.
-Outcome ChildrenInTurn::proveChildren(Color toMove, Key rootKey, CellSet candidates,
-                                      CellSet losePattern, bool childrenGuess) {
+Outcome ChildrenInTurn::proveChildren(Color toMove, CellSet candidates, CellSet losePattern,
+                                      bool childrenGuess) {
     Board& board = context_.board();
     if (!childrenGuess)
-        context_.allowGuesses(false); // for the rest of this solve: its children are its end
-    const std::vector<Cell> moves = order(toMove, rootKey, candidates);
+        context_.allowGuesses(false); // for the rest of this solve: the static order, no asking
+    const std::vector<Cell> moves = order(toMove, candidates);
     ++context_.stats().rootsInTurn;
     const int count = static_cast<int>(moves.size());
     for (int done = 0; done < count; ++done) {
@@ -91,8 +88,9 @@ Outcome ChildrenInTurn::proveChildren(Color toMove, Key rootKey, CellSet candida
     return {false, losePattern, kNoCell};
 }
 
-std::vector<Cell> ChildrenInTurn::order(Color toMove, Key rootKey, const CellSet& candidates) {
-    const std::vector<Cell>& guesses = context_.guessesAt(rootKey, toMove, 0, 0);
+std::vector<Cell> ChildrenInTurn::order(Color toMove, const CellSet& candidates) {
+    const std::vector<Cell>& guesses =
+        context_.guessesAt(ProofTable::keyOf(context_.board(), toMove), toMove, 0, 0);
     std::vector<Cell> moves;
     for (const Cell g : guesses)
         if (candidates.test(g) && std::find(moves.begin(), moves.end(), g) == moves.end())

@@ -14,9 +14,9 @@ namespace hex {
 
 // The root's candidate moves proven one at a time (SolverParams::rootChildrenInTurn and
 // inTurnWhenLost): each child is a proof-number solve of its own, a root for the guesser too
-// where it may ask (after guessAfterNodes of its own nodes), with the table shared. The caller's
-// guesses for the root come first, at once, then the static order; a child proven lost for the
-// mover narrows the later candidates to its refutation's pattern. A root decided by its own
+// where it may ask (after guessAfterNodes of its own nodes), with the table shared. Where
+// guesses are asked, the root's come first, at once, then the static order; a child proven lost for
+// the mover narrows the later candidates to its refutation's pattern. A root decided by its own
 // analysis, or split into regions, is left to the plain search.
 class ChildrenInTurn {
 public:
@@ -24,8 +24,9 @@ public:
                    ProofTable& table, ProofNumberSearch& search);
 
     // Solves the context's current position; meaningless once the context is aborted.
-    // `childrenGuess`: each child asks the guesser at its own root (SolverParams::
-    // rootChildrenInTurn); otherwise only the root's guesses are used, to order the children.
+    // `childrenGuess` (SolverParams::rootChildrenInTurn): the root's guesses are proven first and
+    // each child asks the guesser at its own root; otherwise (inTurnWhenLost) no guesses at
+    // all, the static order.
     Outcome solve(Color toMove, bool childrenGuess);
 
 private:
@@ -38,11 +39,11 @@ private:
     };
     RootAnalysis analyseRoot(Color toMove);
     // The root's children until one wins for the mover; `losePattern` starts as the opponent's
-    // pattern behind the must-play `candidates`. `rootKey`: the root's key for its guesses.
-    Outcome proveChildren(Color toMove, Key rootKey, CellSet candidates, CellSet losePattern,
+    // pattern behind the must-play `candidates`.
+    Outcome proveChildren(Color toMove, CellSet candidates, CellSet losePattern,
                           bool childrenGuess);
     // The candidates in the order they are proven: the guesses first, then the static order.
-    std::vector<Cell> order(Color toMove, Key rootKey, const CellSet& candidates);
+    std::vector<Cell> order(Color toMove, const CellSet& candidates);
 
     const SolverParams& params_;
     SolveContext& context_;

@@ -35,19 +35,19 @@ const std::vector<Cell>& SolveContext::guessesAt(Key key, Color toMove, std::uin
     }
     if (work < after)
         return noGuesses();
+    return ask(key, toMove, true).guesses.moves;
+}
+
+SolveContext::Asked& SolveContext::ask(Key key, Color toMove, bool released) {
     Guesses guessed = limits_.guess(*board_, toMove, [this] { return outOfBudget(); });
-    return guesses_.emplace(key, Asked{std::move(guessed), true}).first->second.guesses.moves;
+    return guesses_.emplace(key, Asked{std::move(guessed), released}).first->second;
 }
 
 std::optional<int> SolveContext::judgeAt(Key key, Color toMove) {
     if (!limits_.guess || !guessesAllowed_)
         return std::nullopt;
-    auto it = guesses_.find(key);
-    if (it == guesses_.end()) {
-        Guesses guessed = limits_.guess(*board_, toMove, [this] { return outOfBudget(); });
-        it = guesses_.emplace(key, Asked{std::move(guessed), false}).first;
-    }
-    return it->second.guesses.score;
+    const auto it = guesses_.find(key);
+    return (it != guesses_.end() ? it->second : ask(key, toMove, false)).guesses.score;
 }
 
 bool SolveContext::outOfBudget() {

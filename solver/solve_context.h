@@ -56,8 +56,8 @@ public:
     // reaches its `after`, so that the search favours them no sooner than without this call.
     // Once per node, like guessesAt; no score without a guesser or where guesses are not allowed.
     std::optional<int> judgeAt(Key key, Color toMove);
-    // Whether guessesAt may ask the guesser at all (on by start()); a root whose children are
-    // proven in turn without guesses below it turns it off once its own are known.
+    // Whether guessesAt may ask the guesser at all (on by start()); off while a root judged lost
+    // proves its children in turn (SolverParams::inTurnWhenLost).
     void allowGuesses(bool allowed) noexcept { guessesAllowed_ = allowed; }
 
     // The root of the proof-number search hands the solve over to its children in turn
@@ -134,6 +134,8 @@ private:
         Guesses guesses;
         bool released = true; // false: asked by judgeAt, not yet reached by guessesAt's `after`
     };
+    // Asks the guesser about the current position and keeps its answer under `key`.
+    Asked& ask(Key key, Color toMove, bool released);
     absl::flat_hash_map<Key, Asked> guesses_; // by node, once asked
     bool guessesAllowed_ = true;
     bool turnAllowed_ = false;
