@@ -17,7 +17,17 @@ The openings are every row of the first half of the columns, one of each pair of
 180-degree rotation maps onto each other (columns a to d of 8x8), or the --only cells. The engines run in a
 scratch directory (Benzene's programs write a log file where they run). With --jobs above 1 the
 openings run side by side, one per core at most for honest times. --out writes
-`opening,result,seconds` rows; a rerun with the same --out skips the openings already there.
+`opening,result,seconds` rows; a rerun with the same --out skips the openings it holds a verdict
+for, and solves again those left unknown with clearly less than --time.
+
+--replies CELL proves one opening through White's answers instead: each position `CELL REPLY`
+(every other cell of the board) is solved for Black, who wins the opening when he wins after
+every reply, and loses it as soon as one reply wins for White. Give the solve command for
+Black then (`solve-state black {time}`). The rows are `CELL REPLY`, rerun as above, and no
+reply is started once one wins for White. Why: an opening too long for one process (8x8 a7
+stayed unknown after 90 minutes) is split into positions that two cores can share and that
+several sessions can finish, each keeping its verdicts in the CSV. The verdict holds as a
+proof: Black's win after each of White's answers is a win of the opening.
 """
 import argparse
 import csv
@@ -41,6 +51,21 @@ def openings(size):
     return [chr(ord("a") + x) + str(y + 1) for x in range(columns) for y in range(size)]
 
 
+def replies(size, cell):
+    """Every position after the opening `cell` and one White answer, as move lists."""
+    cells = [chr(ord("a") + x) + str(y + 1) for y in range(size) for x in range(size)]
+    return [f"{cell} {reply}" for reply in cells if reply != cell]
+
+
+def opening_verdict(rows):
+    """The opening's result from its replies' rows (Black to move after each): LOSS when one
+    reply wins for White, WIN when Black wins after every reply, else unknown."""
+    results = [row["result"] for row in rows]
+    if "LOSS" in results:
+        return "LOSS"
+    return "WIN" if results and all(r == "WIN" for r in results) else "unknown"
+
+
 def result_of(answer):
     """WIN when Black (who played the opening) wins, LOSS when White does, else unknown."""
     words = answer.split()
@@ -48,15 +73,17 @@ def result_of(answer):
     return {"black": "WIN", "b": "WIN", "white": "LOSS", "w": "LOSS"}.get(winner, "unknown")
 
 
-def solve_one(argv, size, cell, setups, solve, limit, workdir):
-    """(result, wall seconds) of one opening in a fresh engine process."""
+def solve_one(argv, size, moves, setups, solve, limit, workdir):
+    """(result, wall seconds) of one position (the moves from the empty board, Black first) in
+    a fresh engine process."""
     engine = Engine(argv, stderr=subprocess.DEVNULL, cwd=workdir)
     timer = threading.Timer(limit, engine.proc.kill)
     try:
         engine.send(f"boardsize {size} {size}")
         for command in setups:
             engine.send(command)
-        engine.send(f"play black {cell}")
+        for i, move in enumerate(moves.split()):
+            engine.send(f"play {'black' if i % 2 == 0 else 'white'} {move}")
         start = time.monotonic()
         timer.start()
         try:
@@ -69,6 +96,11 @@ def solve_one(argv, size, cell, setups, solve, limit, workdir):
         if engine.proc.poll() is None:
             engine.proc.kill()
         engine.proc.wait()
+
+
+def retry(row, seconds):
+    """Whether a row left unknown had clearly less time than this run gives."""
+    return row["result"] == "unknown" and float(row["seconds"]) < 0.95 * seconds
 
 
 def finished(path):
@@ -89,6 +121,8 @@ def main():
     parser.add_argument("--grace", type=float, default=15.0,
                         help="seconds past --time before the process is killed")
     parser.add_argument("--only", action="append", default=[], help="this opening only")
+    parser.add_argument("--replies", metavar="CELL",
+                        help="prove this opening through every White reply (see above)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="CSV of the results; a rerun skips what it holds")
     args = parser.parse_args()
@@ -101,14 +135,16 @@ def main():
     argv = shlex.split(args.engine)
     setups = [fill(s) for s in args.setup]
     solve = fill(args.solve)
-    cells = args.only or openings(args.size)
+    cells = replies(args.size, args.replies) if args.replies else args.only or openings(args.size)
     done = finished(args.out)
-    todo = [c for c in cells if c not in done]
+    todo = [c for c in cells if c not in done or retry(done[c], args.time)]
     lock = threading.Lock()
     rows = dict(done)
     workdir = tempfile.mkdtemp(prefix="solve-openings-")
 
     def run(cell):
+        if args.replies and opening_verdict(rows.values()) == "LOSS":
+            return  # a reply already wins for White: the opening is decided
         result, seconds = solve_one(argv, args.size, cell, setups, solve,
                                     args.time + args.grace, workdir)
         with lock:
@@ -128,6 +164,10 @@ def main():
     total = sum(float(r["seconds"]) for r in proven)
     print(f"{len(proven)} of {len(cells)} proven, {total:.1f} s for the proven ones",
           file=sys.stderr)
+    if args.replies:
+        verdict = opening_verdict([rows[c] for c in cells if c in rows] +
+                                  [{"result": "unknown"} for c in cells if c not in rows])
+        print(f"opening {args.replies} by its replies: {verdict}", file=sys.stderr)
 
 
 if __name__ == "__main__":
