@@ -11,7 +11,8 @@
 //                     [--sibling-phi-divisor D]
 //                     [--delta-per-gap K] [--second-best-sixteenths E] [--vc-chain N]
 //                     [--threads N] [--vc-timing] [--memory-mb MB] [--progress SECONDS]
-//                     [--positions FILE] [--solve-threads N] [--sample FILE --sample-every K]
+//                     [--positions FILE [--shared-table]] [--solve-threads N]
+//                     [--sample FILE --sample-every K]
 //                     [--guesses N] [--guess-after NODES] [--root-favour F]
 //                     [--children-in-turn] [--in-turn-when-lost SCORE] [--judge-after N]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
@@ -60,7 +61,9 @@
 //   --positions FILE instead solves each position of FILE (one per line: the moves from the empty
 //   board of the first size given, 11 by default; `#` starts a comment) for the side to move,
 //   with a fresh table each, as the player's rest solver does within a move
-//   (bench/agreement/positions-11x11-won.txt: middlegames proven won for the side to move).
+//   (bench/agreement/positions-11x11-won.txt: middlegames proven won for the side to move), or
+//   with --shared-table one table for all of them, as the replies to one opening share their
+//   transpositions (White's reply x then y meets White's reply y then x).
 #include "search/solver_guesses.h"
 #include "solver/solver.h"
 
@@ -98,6 +101,7 @@ struct Args {
     std::size_t memoryMb = 0;      // each solver's table budget (Solver::setMemory); 0: params
     double progressSeconds = 10;   // a progress line on stderr this often during an opening
     std::string positions;         // a file of positions to solve instead of openings
+    bool sharedTable = false;      // --positions: one table for all of them
     std::string sampleFile;        // where the sampled nodes go (--sample); empty: none
     std::uint64_t sampleEvery = 1000;
     int guesses = 3; // root moves guessed by a short search (--guesses)
@@ -187,6 +191,8 @@ std::optional<Args> parse(int argc, char** argv) {
             args.params.threads = std::max(1, std::atoi(argv[++i]));
         else if (a == "--positions" && i + 1 < argc)
             args.positions = argv[++i];
+        else if (a == "--shared-table")
+            args.sharedTable = true;
         else if (a == "--guesses" && i + 1 < argc)
             args.guesses = std::max(0, std::atoi(argv[++i]));
         else if (a == "--guess-after" && i + 1 < argc)
@@ -223,6 +229,10 @@ std::optional<Args> parse(int argc, char** argv) {
                          argv[i]);
             return std::nullopt;
         }
+    }
+    if (args.sharedTable && args.positions.empty()) {
+        std::fprintf(stderr, "solver_bench: --shared-table goes with --positions\n");
+        return std::nullopt;
     }
     if (args.sizes.empty())
         args.sizes = args.positions.empty() ? std::vector{6, 7} : std::vector{11};
@@ -500,6 +510,8 @@ int solvePositions(const Args& args) {
     const int n = args.sizes.front();
     const hex::Geometry& g = hex::Geometry::of(n, n);
     hex::Solver solver(args.params);
+    if (args.memoryMb > 0)
+        solver.setMemory(args.memoryMb << 20);
     int index = 0;
     int proven = 0;
     double totalCpu = 0;
@@ -515,7 +527,8 @@ int solvePositions(const Args& args) {
             std::fprintf(stderr, "line %d: not a position on %dx%d\n", index, n, n);
             return 1;
         }
-        solver.clearTable();
+        if (!args.sharedTable)
+            solver.clearTable();
         hex::SolveLimits limits;
         limits.maxSeconds = args.maxSeconds;
         limits.maxNodes = args.maxNodes;
