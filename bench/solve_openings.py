@@ -48,12 +48,17 @@ def openings(size):
     rotation maps onto each other (on odd sizes both cells of the middle column's pairs, and
     its centre)."""
     columns = (size + 1) // 2
-    return [chr(ord("a") + x) + str(y + 1) for x in range(columns) for y in range(size)]
+    return [cell_name(x, y) for x in range(columns) for y in range(size)]
+
+
+def cell_name(x, y):
+    """The HTP name of the cell in column x, row y (from 0): a1 is (0, 0)."""
+    return chr(ord("a") + x) + str(y + 1)
 
 
 def replies(size, cell):
     """Every position after the opening `cell` and one White answer, as move lists."""
-    cells = [chr(ord("a") + x) + str(y + 1) for y in range(size) for x in range(size)]
+    cells = [cell_name(x, y) for y in range(size) for x in range(size)]
     return [f"{cell} {reply}" for reply in cells if reply != cell]
 
 
@@ -143,7 +148,9 @@ def main():
     workdir = tempfile.mkdtemp(prefix="solve-openings-")
 
     def run(cell):
-        if args.replies and opening_verdict(rows.values()) == "LOSS":
+        with lock:  # the other jobs add rows meanwhile
+            decided = args.replies and opening_verdict(list(rows.values())) == "LOSS"
+        if decided:
             return  # a reply already wins for White: the opening is decided
         result, seconds = solve_one(argv, args.size, cell, setups, solve,
                                     args.time + args.grace, workdir)
