@@ -62,10 +62,11 @@ def replies(size, cell):
     return [f"{cell} {reply}" for reply in cells if reply != cell]
 
 
-def opening_verdict(rows):
-    """The opening's result from its replies' rows (Black to move after each): LOSS when one
-    reply wins for White, WIN when Black wins after every reply, else unknown."""
-    results = [row["result"] for row in rows]
+def opening_verdict(rows, positions):
+    """The opening's result from the rows of its reply positions (Black to move after each; a
+    position without a row is unknown): LOSS when one reply wins for White, WIN when Black wins
+    after every reply, else unknown. Rows of other positions in the same CSV do not count."""
+    results = [rows[p]["result"] if p in rows else "unknown" for p in positions]
     if "LOSS" in results:
         return "LOSS"
     return "WIN" if results and all(r == "WIN" for r in results) else "unknown"
@@ -149,7 +150,7 @@ def main():
 
     def run(cell):
         with lock:  # the other jobs add rows meanwhile
-            decided = args.replies and opening_verdict(list(rows.values())) == "LOSS"
+            decided = args.replies and opening_verdict(rows, cells) == "LOSS"
         if decided:
             return  # a reply already wins for White: the opening is decided
         result, seconds = solve_one(argv, args.size, cell, setups, solve,
@@ -172,9 +173,8 @@ def main():
     print(f"{len(proven)} of {len(cells)} proven, {total:.1f} s for the proven ones",
           file=sys.stderr)
     if args.replies:
-        verdict = opening_verdict([rows[c] for c in cells if c in rows] +
-                                  [{"result": "unknown"} for c in cells if c not in rows])
-        print(f"opening {args.replies} by its replies: {verdict}", file=sys.stderr)
+        print(f"opening {args.replies} by its replies: {opening_verdict(rows, cells)}",
+              file=sys.stderr)
 
 
 if __name__ == "__main__":
