@@ -6,10 +6,10 @@ namespace hex {
 
 void PatternTable::resize(std::size_t megabytes) {
     const std::size_t entries = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Entry));
-    entries_.assign(entries, Entry{});
+    entries_ = ZeroedArray<Entry>(entries);
 }
 
-void PatternTable::clear() noexcept { std::fill(entries_.begin(), entries_.end(), Entry{}); }
+void PatternTable::clear() noexcept { entries_.clear(); }
 
 std::optional<CellSet> PatternTable::probe(Key key) const noexcept {
     const Entry& e = slotOf(key);

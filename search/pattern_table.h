@@ -3,10 +3,10 @@
 #include "connections/cell_set.h"
 #include "core/geometry.h"
 #include "core/types.h"
+#include "core/zeroed_array.h"
 
 #include <cstddef>
 #include <optional>
-#include <vector>
 
 namespace hex {
 
@@ -35,7 +35,7 @@ private:
     };
     const Entry& slotOf(Key key) const noexcept { return entries_[key % entries_.size()]; }
 
-    std::vector<Entry> entries_;
+    ZeroedArray<Entry> entries_;
 };
 
 // `cells` mapped through Geometry::rotate180 when `rotate` (its own inverse).

@@ -17,17 +17,15 @@ TranspositionTable::TranspositionTable(std::size_t megabytes)
     : buckets_(bucketCount(megabytes)), patterns_(patternMegabytes(megabytes)),
       megabytes_(megabytes) {}
 
-// assign and PatternTable::resize write every entry as new: no clear() after them (a search
-// that makes a table per position, as the tests do, would write it all twice).
 void TranspositionTable::resize(std::size_t megabytes) {
-    buckets_.assign(bucketCount(megabytes), Bucket{});
+    buckets_ = ZeroedArray<Bucket>(bucketCount(megabytes));
     patterns_.resize(patternMegabytes(megabytes));
     megabytes_ = megabytes;
     generation_ = 0;
 }
 
 void TranspositionTable::clear() noexcept {
-    std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+    buckets_.clear();
     patterns_.clear();
     generation_ = 0;
 }

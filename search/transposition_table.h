@@ -2,13 +2,13 @@
 
 #include "core/board.h"
 #include "core/types.h"
+#include "core/zeroed_array.h"
 #include "search/pattern_table.h"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <vector>
 
 namespace hex {
 
@@ -110,7 +110,7 @@ private:
     const Bucket& bucketOf(Key key) const noexcept { return buckets_[key % buckets_.size()]; }
     int age(const Entry& e) const noexcept { return (generation_ - e.generation()) & 63; }
 
-    std::vector<Bucket> buckets_;
+    ZeroedArray<Bucket> buckets_;
     PatternTable patterns_;
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;
