@@ -8,6 +8,7 @@
 #include <memory>
 #include <new>
 #include <type_traits>
+#include <utility>
 
 namespace hex {
 
@@ -30,6 +31,16 @@ public:
         if (!block_)
             throw std::bad_alloc();
         elements_ = aligned(block_.get());
+    }
+    // A moved-from array is empty.
+    ZeroedArray(ZeroedArray&& other) noexcept
+        : block_(std::move(other.block_)), elements_(std::exchange(other.elements_, nullptr)),
+          size_(std::exchange(other.size_, 0)) {}
+    ZeroedArray& operator=(ZeroedArray&& other) noexcept {
+        block_ = std::move(other.block_);
+        elements_ = std::exchange(other.elements_, nullptr);
+        size_ = std::exchange(other.size_, 0);
+        return *this;
     }
 
     std::size_t size() const noexcept { return size_; }

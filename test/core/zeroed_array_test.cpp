@@ -64,6 +64,12 @@ TEST(ZeroedArray, AMovedArrayKeepsItsElements) {
     ZeroedArray<Entry> b = std::move(a);
     EXPECT_EQ(b.size(), 10u);
     EXPECT_EQ(b[3].key, 9u);
+    EXPECT_EQ(a.size(), 0u);
+    EXPECT_EQ(a.begin(), a.end());
+    a = std::move(b);
+    EXPECT_EQ(a.size(), 10u);
+    EXPECT_EQ(a[3].key, 9u);
+    EXPECT_EQ(b.size(), 0u);
 }
 
 } // namespace
