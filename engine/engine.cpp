@@ -111,7 +111,7 @@ bool Engine::wantsSwap(Color color, const StopFn& shouldStop) {
 }
 
 // Without the swap rule the first move goes to the centre, a winning first move on every board
-// that has been solved (data/openings.txt up to 7x7), and the strongest in practice beyond.
+// that has been solved (data/openings.txt up to 8x8), and the strongest in practice beyond.
 Cell Engine::centre(const Geometry& geometry) {
     return geometry.cell((geometry.width() - 1) / 2, geometry.height() / 2);
 }

@@ -2,6 +2,7 @@
 # Regenerates data/openings.txt, the proven first-move tables of the small square boards, with
 # OhmHex's own solver (bench/solver_bench). Every opening must be proven; an unknown one fails.
 #   scripts/regenerate-openings.sh [MAX_SIZE]     (default 7; 7x7 takes about a minute on 2 cores)
+# The tables of larger sizes already in the file are kept (8x8: docs/solver.md).
 # Needs a Release build (scripts/build.sh release). The solver's tests check that it still
 # agrees with the committed file (SolverOpenings.* in test/solver/openings_test.cpp).
 set -euo pipefail
@@ -36,6 +37,14 @@ HEADER
             echo "OPEN $size ${kind%:}($count): $sorted"
         done
     done
+    # Larger sizes the file already has stay as they are, with their comment: their proofs
+    # take hours, beyond this script (data/openings.txt says how each was made).
+    if [ -f "$out" ]; then
+        awk -v max="$max" '
+            /^# [0-9]+x[0-9]+:/ || /^OPEN / { keep = ($2 + 0 > max) }
+            !/^#/ && !/^OPEN / { keep = 0 }
+            keep' "$out"
+    fi
 } >"$out.new"
 mv "$out.new" "$out"
 echo "wrote $out" >&2

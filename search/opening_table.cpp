@@ -9,7 +9,7 @@ namespace hex {
 
 namespace {
 
-// The WIN lines of data/openings.txt, by size 1..7; every other cell loses.
+// The WIN lines of data/openings.txt, by size 1..8; every other cell loses.
 constexpr std::array<std::string_view, OpeningTable::kMaxSide> kWinningOpenings = {
     "a1",                                                                               // 1x1
     "a2 b1",                                                                            // 2x2
@@ -18,6 +18,8 @@ constexpr std::array<std::string_view, OpeningTable::kMaxSide> kWinningOpenings 
     "a4 a5 b2 b3 b4 c2 c3 c4 d2 d3 d4 e1 e2",                                           // 5x5
     "a3 a4 a5 a6 b2 b3 b4 b5 c2 c3 c4 c5 d2 d3 d4 d5 e2 e3 e4 e5 f1 f2 f3 f4",          // 6x6
     "a4 a6 a7 b3 b4 b5 b6 c2 c3 c4 c5 c6 d3 d4 d5 e2 e3 e4 e5 e6 f2 f3 f4 f5 g1 g2 g4", // 7x7
+    "a5 a7 a8 b3 b4 b5 b6 b7 c3 c4 c5 c6 d3 d4 d5 d6 e3 e4 e5 e6 f3 f4 f5 f6 g2 g3 g4 g5 g6 h1 h2 "
+    "h4", // 8x8
 };
 
 } // namespace

@@ -12,7 +12,7 @@ namespace hex {
 // compiled copy equals the file): whether Black's first stone on `cell` wins with perfect play.
 // nullopt for boards that are not square or larger than kMaxSide.
 struct OpeningTable {
-    static constexpr int kMaxSide = 7;
+    static constexpr int kMaxSide = 8;
     static std::optional<bool> firstMoveWins(const Geometry& geometry, Cell cell);
 
     // With exactly one stone on `board`, whether its opponent should swap: exactly when that

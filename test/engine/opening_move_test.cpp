@@ -1,5 +1,6 @@
 // The first move of a game without the swap rule.
 #include "engine/engine.h"
+#include "search/opening_table.h"
 #include "test/support/openings_file.h"
 
 #include <gtest/gtest.h>
@@ -36,7 +37,7 @@ TEST(OpeningMove, CentreWithoutSwapWinsOnEveryProvenSize) {
 // with a losing move, the one nearest the centre.
 TEST(OpeningMove, WithSwapALosingMoveOnEveryProvenSize) {
     const auto proven = testing::provenOpenings();
-    for (int n = 2; n <= 7; ++n) {
+    for (int n = 2; n <= OpeningTable::kMaxSide; ++n) {
         const Geometry& g = Geometry::of(n, n);
         const Cell move = firstMove(n, n, true);
         ASSERT_NE(move, kNoCell) << n;
@@ -65,7 +66,7 @@ TEST(OpeningMove, WhiteTransposesBlacksChoiceOnEveryRectangle) {
     for (int width = 1; width <= 19; ++width)
         for (int height = 1; height <= 19; ++height)
             expectTransposed(width, height, false);
-    for (int n = 2; n <= 7; ++n)
+    for (int n = 2; n <= OpeningTable::kMaxSide; ++n)
         expectTransposed(n, n, true);
 }
 

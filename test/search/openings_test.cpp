@@ -28,7 +28,7 @@ TEST(Openings, CompiledTableMatchesTheDataFile) {
         for (const auto& [name, wins] : cells)
             EXPECT_EQ(OpeningTable::firstMoveWins(g, *g.parse(name)), wins) << n << " " << name;
     }
-    EXPECT_FALSE(OpeningTable::firstMoveWins(Geometry::of(8, 8), 0));
+    EXPECT_FALSE(OpeningTable::firstMoveWins(Geometry::of(9, 9), 0));
     EXPECT_FALSE(OpeningTable::firstMoveWins(Geometry::of(4, 5), 0));
 }
 
@@ -48,6 +48,12 @@ TEST(Openings, SwapExactlyTheWinningOpeningsOfEitherColour) {
     whiteLoss.play(*whiteLoss.geometry().parse("a2"), Color::White);
     EXPECT_EQ(OpeningTable::shouldSwap(whiteLoss), false);
     EXPECT_FALSE(OpeningTable::shouldSwap(Board(5, 5)));
+    // 8x8, proven through White's replies: a7 on White's edge wins, a4 loses.
+    for (const auto& [name, swap] : {std::pair{"a7", true}, std::pair{"a4", false}}) {
+        Board eight(8, 8);
+        eight.play(*eight.geometry().parse(name), Color::Black);
+        EXPECT_EQ(OpeningTable::shouldSwap(eight), swap) << name;
+    }
     Board big(9, 9);
     big.play(40, Color::Black);
     EXPECT_FALSE(OpeningTable::shouldSwap(big));
