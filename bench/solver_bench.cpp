@@ -13,7 +13,7 @@
 //                     [--threads N] [--vc-timing] [--memory-mb MB] [--progress SECONDS]
 //                     [--positions FILE [--shared-table]] [--solve-threads N]
 //                     [--sample FILE --sample-every K]
-//                     [--guesses N] [--guess-after NODES] [--root-favour F]
+//                     [--guesses N] [--guess-after NODES] [--root-favour F] [--favour-above S]
 //                     [--children-in-turn] [--in-turn-when-lost SCORE] [--judge-after N]
 //   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
 //   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
@@ -48,9 +48,11 @@
 //   first N moves of a depth-4 search as guesses of the root's winning moves and favours them
 //   (search/solver_guesses.h, SolveLimits::guess; its time counts in the solve's), 3 by
 //   default as in the engine's solve-state, 0 never; --root-favour F how strongly the root
-//   favours them (SolverParams::rootFavour); --guess-plies P: the nodes within P plies of the
-//   root ask too (SolverParams::guessPlies, 1: the root only), each once it has cost
-//   --inner-guess-after nodes (20,000), and favour their guesses --inner-favour times (16).
+//   favours them (SolverParams::rootFavour); --favour-above SCORE favours them only when the
+//   guesser's score for the side to move is at least SCORE (SolverParams::favourAboveScore);
+//   --guess-plies P: the nodes within P plies of the root ask too (SolverParams::guessPlies, 1:
+//   the root only), each once it has cost --inner-guess-after nodes (20,000), and favour their
+//   guesses --inner-favour times (16).
 //   --children-in-turn proves the root's candidate moves one at a time, the guesses first, each
 //   child a solve of its own asking for guesses at its root (SolverParams::rootChildrenInTurn).
 //   --in-turn-when-lost SCORE: a root whose guesses come with a score below SCORE for its side to
@@ -199,6 +201,8 @@ std::optional<Args> parse(int argc, char** argv) {
             args.guessAfterNodes = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--root-favour" && i + 1 < argc)
             args.params.rootFavour = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--favour-above" && i + 1 < argc)
+            args.params.favourAboveScore = std::atoi(argv[++i]);
         else if (a == "--inner-guess-after" && i + 1 < argc)
             args.params.innerGuessAfterNodes = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--inner-favour" && i + 1 < argc)

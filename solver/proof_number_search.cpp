@@ -395,9 +395,15 @@ const std::vector<Cell>& ProofNumberSearch::guessesFor(Color toMove, const NodeW
             return SolveContext::noGuesses();
         }
     }
-    return context_.guessesAt(work.key, toMove, spent,
-                              depth == 1 ? context_.guessAfterNodes()
-                                         : params_.innerGuessAfterNodes);
+    const std::vector<Cell>& guesses =
+        context_.guessesAt(work.key, toMove, spent,
+                           depth == 1 ? context_.guessAfterNodes() : params_.innerGuessAfterNodes);
+    if (depth == 1 && !guesses.empty() && params_.favourAboveScore) {
+        const std::optional<int> score = context_.scoreAt(work.key);
+        if (score && *score < *params_.favourAboveScore)
+            return SolveContext::noGuesses();
+    }
+    return guesses;
 }
 
 // A full bounds table evicts the bounds of a node that cost little (BoundedTable): bounds only

@@ -50,6 +50,11 @@ std::optional<int> SolveContext::judgeAt(Key key, Color toMove) {
     return (it != guesses_.end() ? it->second : ask(key, toMove, false)).guesses.score;
 }
 
+std::optional<int> SolveContext::scoreAt(Key key) const {
+    const auto it = guesses_.find(key);
+    return it != guesses_.end() ? it->second.guesses.score : std::nullopt;
+}
+
 bool SolveContext::outOfBudget() {
     if (aborted_)
         return true;

@@ -56,6 +56,8 @@ public:
     // reaches its `after`, so that the search favours them no sooner than without this call.
     // Once per node, like guessesAt; no score without a guesser or where guesses are not allowed.
     std::optional<int> judgeAt(Key key, Color toMove);
+    // The guesser's score of the node `key` if it was asked (nullopt otherwise, or without one).
+    std::optional<int> scoreAt(Key key) const;
     // Whether guessesAt may ask the guesser at all (on by start()); off while a root judged lost
     // proves its children in turn (SolverParams::inTurnWhenLost).
     void allowGuesses(bool allowed) noexcept { guessesAllowed_ = allowed; }

@@ -460,6 +460,37 @@ TEST(Solver, AsksForGuessesOnlyWhenTheSolveRunsLong) {
     EXPECT_EQ(asked, 2);
 }
 
+// With favourAboveScore the root favours its guesses only when the guesser's score for the side
+// to move reaches it: below, the search is node for node the one without guesses; at or above
+// it (or without a score), the one that favours them.
+TEST(Solver, FavoursGuessesOnlyWhenTheirScoreReachesTheThreshold) {
+    Board board(6, 6);
+    const Geometry& g = board.geometry();
+    board.play(g.cell(5, 1), Color::Black);                      // f2: a win for Black
+    const std::vector<Cell> guessed{g.cell(0, 5), g.cell(1, 5)}; // a6 b6, two losing moves
+    const auto solveWith = [&](std::optional<int> threshold, std::optional<int> score, bool guess) {
+        SolverParams params;
+        params.favourAboveScore = threshold;
+        SolveLimits limits;
+        limits.guessAfterNodes = 0;
+        if (guess)
+            limits.guess = [&](const Board&, Color, const StopFn&) {
+                return Guesses(guessed, score);
+            };
+        const SolveResult r = Solver(params).solve(board, Color::White, limits);
+        EXPECT_EQ(r.winner, Color::Black);
+        return r.stats.nodes;
+    };
+    const std::uint64_t plain = solveWith(std::nullopt, std::nullopt, false);
+    const std::uint64_t favoured = solveWith(std::nullopt, -500, true);
+    ASSERT_NE(plain, favoured); // the guesses change the work (as in the test above)
+    EXPECT_EQ(solveWith(-150, -500, true), plain);
+    EXPECT_EQ(solveWith(-150, -151, true), plain);
+    EXPECT_EQ(solveWith(-150, -150, true), favoured);
+    EXPECT_EQ(solveWith(-150, 300, true), favoured);
+    EXPECT_EQ(solveWith(-150, std::nullopt, true), favoured);
+}
+
 // With guessPlies 2 the root's children ask too, each once it has cost innerGuessAfterNodes
 // nodes over all its visits: for their own side to move (the root's opponent), on their own
 // position (the root's stones and one more of the other side's), once each.
