@@ -104,8 +104,8 @@ struct SolverParams {
     // least this (nullopt: always). A search that scores every move of the root as losing names
     // the least bad ones: at 8x8 a7 a8, a won root the guesser scores -190 (e4, a winning move,
     // ninth of its search's twelve root moves), the favoured guesses kept the proof in losing
-    // children for 2,064 s, and at -150 the solver proves it alone in 865 s (by d5). Off: at
-    // -150 the openings b2, c7 and d7, won roots too, need 1.4 to 3 times the nodes without
+    // children for 2,064 s, and at -150 the solver proves it alone in 746 s (by d5). Off: at
+    // -150 the openings b2, c7 and d7, won roots too, need 1.7 to 3.4 times the nodes without
     // their guesses (docs/solver.md, "8x8 side by side at 300 s, and guesses judged by their
     // score").
     std::optional<int> favourAboveScore;
