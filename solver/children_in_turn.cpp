@@ -90,7 +90,7 @@ Outcome ChildrenInTurn::proveChildren(Color toMove, CellSet candidates, CellSet 
 
 std::vector<Cell> ChildrenInTurn::order(Color toMove, const CellSet& candidates) {
     const std::vector<Cell>& guesses =
-        context_.guessesAt(ProofTable::keyOf(context_.board(), toMove), toMove, 0, 0);
+        context_.guessesAt(ProofTable::keyOf(context_.board(), toMove), toMove, 0, 0).moves;
     std::vector<Cell> moves;
     for (const Cell g : guesses)
         if (candidates.test(g) && std::find(moves.begin(), moves.end(), g) == moves.end())

@@ -378,7 +378,7 @@ void ProofNumberSearch::setArrivingMove(int depth, Cell move) {
 const std::vector<Cell>& ProofNumberSearch::guessesFor(Color toMove, const NodeWork& work) {
     const int depth = context_.depth();
     if (depth > params_.guessPlies)
-        return SolveContext::noGuesses();
+        return SolveContext::noGuesses().moves;
     // The root counts its whole search (one visit, whatever the bounds table kept from an
     // earlier solve; a solve that proves several roots in turn, Solver::winningMoves or
     // ChildrenInTurn, counts each root's own nodes); a node below it the nodes of all its visits.
@@ -392,18 +392,15 @@ const std::vector<Cell>& ProofNumberSearch::guessesFor(Color toMove, const NodeW
         const std::optional<int> score = context_.judgeAt(work.key, toMove);
         if (score && *score < params_.lostBelowScore) {
             context_.turnToChildren(); // the search unwinds; Solver::prove goes on in turn
-            return SolveContext::noGuesses();
+            return SolveContext::noGuesses().moves;
         }
     }
-    const std::vector<Cell>& guesses =
+    const Guesses& guesses =
         context_.guessesAt(work.key, toMove, spent,
                            depth == 1 ? context_.guessAfterNodes() : params_.innerGuessAfterNodes);
-    if (depth == 1 && !guesses.empty() && params_.favourAboveScore) {
-        const std::optional<int> score = context_.scoreAt(work.key);
-        if (score && *score < *params_.favourAboveScore)
-            return SolveContext::noGuesses();
-    }
-    return guesses;
+    const bool scoredTooLow = depth == 1 && params_.favourAboveScore && guesses.score &&
+                              *guesses.score < *params_.favourAboveScore;
+    return scoredTooLow ? SolveContext::noGuesses().moves : guesses.moves;
 }
 
 // A full bounds table evicts the bounds of a node that cost little (BoundedTable): bounds only

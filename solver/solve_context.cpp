@@ -22,8 +22,8 @@ void SolveContext::start(const Board& board, const SolveLimits& limits) {
     turning_ = false;
 }
 
-const std::vector<Cell>& SolveContext::guessesAt(Key key, Color toMove, std::uint64_t work,
-                                                 std::uint64_t after) {
+const Guesses& SolveContext::guessesAt(Key key, Color toMove, std::uint64_t work,
+                                       std::uint64_t after) {
     if (!limits_.guess || !guessesAllowed_)
         return noGuesses();
     if (const auto it = guesses_.find(key); it != guesses_.end()) {
@@ -31,11 +31,11 @@ const std::vector<Cell>& SolveContext::guessesAt(Key key, Color toMove, std::uin
         if (!asked.released && work < after)
             return noGuesses();
         asked.released = true;
-        return asked.guesses.moves;
+        return asked.guesses;
     }
     if (work < after)
         return noGuesses();
-    return ask(key, toMove, true).guesses.moves;
+    return ask(key, toMove, true).guesses;
 }
 
 SolveContext::Asked& SolveContext::ask(Key key, Color toMove, bool released) {
@@ -48,11 +48,6 @@ std::optional<int> SolveContext::judgeAt(Key key, Color toMove) {
         return std::nullopt;
     const auto it = guesses_.find(key);
     return (it != guesses_.end() ? it->second : ask(key, toMove, false)).guesses.score;
-}
-
-std::optional<int> SolveContext::scoreAt(Key key) const {
-    const auto it = guesses_.find(key);
-    return it != guesses_.end() ? it->second.guesses.score : std::nullopt;
 }
 
 bool SolveContext::outOfBudget() {

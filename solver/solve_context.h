@@ -47,17 +47,14 @@ public:
     }
     // The caller's guesses of the winning moves of the current position, the node `key`
     // (SolveLimits::guess): asked once per node, when `work` (the nodes the node has cost so
-    // far) reaches `after`; empty before, and without a guesser. The reference is valid until
-    // the next call.
-    const std::vector<Cell>& guessesAt(Key key, Color toMove, std::uint64_t work,
-                                       std::uint64_t after);
+    // far) reaches `after`, with the guesser's score; none before, and without a guesser. The
+    // reference is valid until the next call.
+    const Guesses& guessesAt(Key key, Color toMove, std::uint64_t work, std::uint64_t after);
     // Asks the guesser about the node `key` now, whatever the node has cost, for its score (for
     // the side to move, where its search gave one); the guesses wait until guessesAt's `work`
     // reaches its `after`, so that the search favours them no sooner than without this call.
     // Once per node, like guessesAt; no score without a guesser or where guesses are not allowed.
     std::optional<int> judgeAt(Key key, Color toMove);
-    // The guesser's score of the node `key` if it was asked (nullopt otherwise, or without one).
-    std::optional<int> scoreAt(Key key) const;
     // Whether guessesAt may ask the guesser at all (on by start()); off while a root judged lost
     // proves its children in turn (SolverParams::inTurnWhenLost).
     void allowGuesses(bool allowed) noexcept { guessesAllowed_ = allowed; }
@@ -88,8 +85,8 @@ public:
             limits_.expanded(*board_, toMove);
     }
     std::uint64_t guessAfterNodes() const noexcept { return limits_.guessAfterNodes; }
-    static const std::vector<Cell>& noGuesses() {
-        static const std::vector<Cell> none;
+    static const Guesses& noGuesses() {
+        static const Guesses none;
         return none;
     }
     bool aborted() const noexcept { return aborted_; }
