@@ -15,9 +15,10 @@
 //                     [--sample FILE --sample-every K]
 //                     [--guesses N] [--guess-after NODES] [--root-favour F] [--favour-above S]
 //                     [--children-in-turn] [--in-turn-when-lost SCORE] [--judge-after N]
-//   sizes default to 6 7; --fresh clears the table before each opening (by default it is shared
-//   by the openings of one size); --max-seconds bounds each opening (unknown beyond it); --only
-//   solves the named openings only (repeatable); --dfpn-lookahead-max sets
+//   sizes default to 6 7; --fresh clears the solver before each opening (Solver::clear: its
+//   proofs, bounds, connection builds and caches; by default the openings of one size share
+//   them, the table's symmetric hits included); --max-seconds bounds each opening (unknown beyond
+//   it); --only solves the named openings only (repeatable); --dfpn-lookahead-max sets
 //   SolverParams::dfpnLookaheadMaxSize (proof-number search's lookahead up to that board size);
 //   --sibling-phi-divisor and --delta-per-gap set the fresh-child bounds (0 0: (1, 1));
 //   --second-best-sixteenths sets the 1+epsilon rule's epsilon in sixteenths (default 4);
@@ -62,7 +63,7 @@
 //   --vc-timing instead times the H-search on pseudo-random 11x11 and 13x13 middlegames.
 //   --positions FILE instead solves each position of FILE (one per line: the moves from the empty
 //   board of the first size given, 11 by default; `#` starts a comment) for the side to move,
-//   with a fresh table each, as the player's rest solver does within a move
+//   with a fresh solver each (Solver::clear)
 //   (bench/agreement/positions-11x11-won.txt: middlegames proven won for the side to move), or
 //   with --shared-table one table for all of them, as the replies to one opening share their
 //   transpositions (White's reply x then y meets White's reply y then x).
@@ -310,7 +311,7 @@ std::function<void(const hex::Board&, hex::Color)> nodeSampler(const Args& args)
 
 Opening solveOpening(hex::Solver& solver, const hex::Geometry& g, hex::Cell c, const Args& args) {
     if (args.fresh)
-        solver.clearTable();
+        solver.clear();
     hex::Board board(g);
     board.play(c, hex::Color::Black);
     hex::SolveLimits limits;
@@ -532,7 +533,7 @@ int solvePositions(const Args& args) {
             return 1;
         }
         if (!args.sharedTable)
-            solver.clearTable();
+            solver.clear();
         hex::SolveLimits limits;
         limits.maxSeconds = args.maxSeconds;
         limits.maxNodes = args.maxNodes;

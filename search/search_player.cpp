@@ -67,8 +67,8 @@ void SearchPlayer::clear() {
     stopPondering();
     if (table_)
         table_->clear();
-    solver_.clearTable();
-    restSolver_.clearTable();
+    solver_.clear();
+    restSolver_.clear();
     last_.reset();
     // The evaluator keeps state between positions (the vc links' recent H-search builds, from
     // which later ones derive), and a derived build can find what a fresh one misses: a new game

@@ -74,7 +74,7 @@ std::optional<GameRecord> SelfPlayer::play(int game, const StopFn& shouldStop) {
     record.seed = config_.seed;
     record.game = game;
     player_.clear();
-    solver_.clearTable();
+    solver_.clear();
 
     Board board(record.size, record.size);
     Color toMove = Color::Black;

@@ -26,7 +26,7 @@ struct InferiorMemo {
 };
 
 // Memos by position key (see DirectMappedCache). Being exact, they are kept from one solve to the
-// next.
+// next, until Solver::clear.
 template <typename Memo>
 using AnalysisMemos = DirectMappedCache<Memo>;
 

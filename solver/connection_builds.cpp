@@ -54,6 +54,15 @@ void ConnectionBuilds::build(Color color) {
         lastBuild_ = color;
 }
 
+void ConnectionBuilds::clear() {
+    snapshots_.clear();
+    keptBytes_ = 0;
+    keepingBuilds_ = false;
+    lastBuild_.reset();
+    inScratch_ = {false, false};
+    vcCache_.clear();
+}
+
 void ConnectionBuilds::endNode(bool keep) {
     if (keep && keepingBuilds_)
         keepBuilds();

@@ -27,6 +27,9 @@ public:
     // nodes below (when the node has children), endNode(false) forgets them.
     void beginNode() { keepingBuilds_ = params_.vcDerivationChain > 0; }
     void endNode(bool keep);
+    // Forgets the kept builds and the cache: the next builds are those of a new solver (a cached
+    // summary, or a build derived from a kept one, can differ from a fresh build).
+    void clear();
 
 private:
     // The last builds per search depth and colour (newest overwrites oldest): the bases of

@@ -2,6 +2,7 @@
 
 #include "core/types.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -44,6 +45,12 @@ public:
         return e.value;
     }
     bool enabled() const noexcept { return !entryOfSlot_.empty(); }
+    // Forgets every entry and frees the arena (the slot index keeps its size).
+    void clear() {
+        std::fill(entryOfSlot_.begin(), entryOfSlot_.end(), kNoEntry);
+        chunks_.clear();
+        used_ = 0;
+    }
 
 private:
     static constexpr std::uint32_t kNoEntry = UINT32_MAX;

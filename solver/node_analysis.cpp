@@ -11,6 +11,12 @@ NodeAnalysis::NodeAnalysis(const SolverParams& params, SolveContext& context)
     : params_(params), context_(context), builds_(params, context),
       fills_(params.analysisMemoEntries), inferiors_(params.analysisMemoEntries) {}
 
+void NodeAnalysis::clear() {
+    builds_.clear();
+    fills_.clear();
+    inferiors_.clear();
+}
+
 FillIn NodeAnalysis::fillIn() {
     if (!params_.useInferior)
         return {};

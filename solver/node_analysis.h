@@ -41,6 +41,8 @@ public:
     // The lookahead's judgement of a child just played, with `them` to move: fill-in, then their
     // opponent's threats only. The fill-in is undone; its cells join a decided child's proof.
     StaticVerdict judgeChild(Color them);
+    // Forgets the connection builds, the VC cache and the memos that earlier solves left.
+    void clear();
 
 private:
     bool ownConnectionsMayDecide(Color toMove, const FillIn& fill) const;

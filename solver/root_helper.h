@@ -44,7 +44,11 @@ public:
     std::optional<Win> run(const Board& root, Color toMove, Share share, double maxSeconds,
                            const std::atomic<bool>& stop);
     const SolveStats& stats() { return context_.stats(); }
-    void clearBounds() { search_.clearBounds(); }
+    // Forgets what earlier solves left: bounds, connection builds, caches (Solver::clear).
+    void clear() {
+        search_.clearBounds();
+        analysis_.clear();
+    }
     void setBoundsCapacity(std::size_t entries) { search_.setBoundsCapacity(entries); }
 
 private:

@@ -26,7 +26,7 @@ namespace hex {
 // refuted move, the remaining candidates are intersected with the refutation's pattern, since the
 // same refutation answers every move outside it. Candidates are the must-play cells of the
 // H-search after inferior-cell fill-in (NodeAnalysis). Proven results with their patterns go to
-// a transposition table shared by successive calls (cleared by clearTable).
+// a transposition table shared by successive calls (cleared by clear).
 class Solver {
 public:
     explicit Solver(SolverParams params = {});
@@ -38,11 +38,16 @@ public:
     // earlier refutation's pattern are known to lose without a proof of their own.
     WinningMoves winningMoves(const Board& board, Color toMove, const SolveLimits& limits = {});
 
-    void clearTable() {
+    // Forgets everything the solves before left (proofs, proof-number bounds, the node
+    // analysis's connection builds, VC cache and memos), so that the next solve is the one a new
+    // solver would make: a new game, self-play game or benchmark opening does not depend on the
+    // ones before it. Without it successive solves share all of these.
+    void clear() {
         table_.clear();
         proofNumber_.clearBounds();
+        analysis_.clear();
         for (const auto& helper : helpers_)
-            helper->clearBounds();
+            helper->clear();
     }
     // Whether the next solves prove the root's children in turn (SolverParams::rootChildrenInTurn).
     void setChildrenInTurn(bool inTurn) noexcept { params_.rootChildrenInTurn = inTurn; }

@@ -21,6 +21,21 @@ TEST(DirectMappedCache, FindsWhatWasStoredUntilItsSlotIsTaken) {
     EXPECT_EQ(*cache.find(1007), 17);
 }
 
+// A cleared cache holds nothing, and a value stored after the clear starts from a fresh entry
+// (its arena was freed: the old value is gone, not found again).
+TEST(DirectMappedCache, ClearForgetsEveryEntry) {
+    DirectMappedCache<int> cache(100);
+    for (Key k = 0; k < 300; ++k)
+        cache.store(k) = static_cast<int>(k) + 1;
+    cache.clear();
+    EXPECT_TRUE(cache.enabled());
+    for (Key k = 0; k < 300; ++k)
+        EXPECT_EQ(cache.find(k), nullptr) << k;
+    EXPECT_EQ(cache.store(250), 0);
+    cache.store(250) = 5;
+    EXPECT_EQ(*cache.find(250), 5);
+}
+
 TEST(DirectMappedCache, WithoutSlotsHoldsNothing) {
     const DirectMappedCache<int> cache(0);
     EXPECT_FALSE(cache.enabled());
