@@ -55,11 +55,9 @@ void ConnectionBuilds::build(Color color) {
 }
 
 void ConnectionBuilds::clear() {
+    endNode(false); // the current node's builds, forgotten as a node without children's are
     snapshots_.clear();
     keptBytes_ = 0;
-    keepingBuilds_ = false;
-    lastBuild_.reset();
-    inScratch_ = {false, false};
     vcCache_.clear();
 }
 
