@@ -2,6 +2,7 @@
 
 #include <array>
 #include <bit>
+#include <cstdlib>
 #include <span>
 
 namespace hex {
@@ -62,46 +63,6 @@ bool touchesBothColours(const Board& board, Cell u) {
     return black && white;
 }
 
-// The six directions around a cell in ring order: consecutive ones (and the last and the first)
-// are the neighbours that are adjacent to each other.
-constexpr std::array<std::array<int, 2>, 6> kRing{
-    {{0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}}};
-
-unsigned rotate(unsigned ringBits, int by) {
-    return ((ringBits << by) | (ringBits >> (6 - by))) & 0x3FU;
-}
-
-// The colour-blind condition on ring bits: `empty` the empty neighbours, `both` those touching
-// both colours, `filled` the neighbours about to hold stones (which the two ring cells beside
-// each touch, as a stone of either colour).
-bool ringMayBeDead(unsigned empty, unsigned both, unsigned filled) {
-    const unsigned left = empty & ~filled;
-    if (std::popcount(left) > NeighbourRings::kMaxEmptyAround)
-        return false;
-    const unsigned linked = both | rotate(filled, 1) | rotate(filled, 5);
-    // A cell left that does not touch both colours must be adjacent to every other one left.
-    for (unsigned bad = left & ~linked; bad != 0; bad &= bad - 1) {
-        const unsigned b = bad & (~bad + 1);
-        if ((left & ~(b | rotate(b, 1) | rotate(b, 5))) != 0)
-            return false;
-    }
-    return true;
-}
-
-// c's neighbours in ring order, kNoCell off the board.
-std::array<Cell, 6> ringAround(const Geometry& g, Cell c) {
-    std::array<Cell, 6> cells{};
-    const int x = g.x(c);
-    const int y = g.y(c);
-    for (std::size_t r = 0; r < kRing.size(); ++r) {
-        const int nx = x + kRing[r][0];
-        const int ny = y + kRing[r][1];
-        const bool on = nx >= 0 && ny >= 0 && nx < g.width() && ny < g.height();
-        cells[r] = on ? g.cell(nx, ny) : kNoCell;
-    }
-    return cells;
-}
-
 // Plays `filled` for `color`, runs the exact test on `tested`, takes the stone back.
 bool deadOnceFilled(Board& board, Color color, Cell filled, Cell tested) {
     board.play(filled, color);
@@ -120,48 +81,62 @@ NeighbourRings::NeighbourRings(const Board& board)
         both[static_cast<std::size_t>(u)] = board.isEmpty(u) && touchesBothColours(board, u);
     for (Cell c = 0; c < g.cellCount(); ++c) {
         Ring& ring = rings_[static_cast<std::size_t>(c)];
-        ring.cells = ringAround(g, c);
+        ring.x = static_cast<std::int8_t>(g.x(c));
+        ring.y = static_cast<std::int8_t>(g.y(c));
         if (!board.isEmpty(c))
             continue;
-        for (std::size_t r = 0; r < ring.cells.size(); ++r) {
-            const Cell n = ring.cells[r];
+        const auto cells = g.ring(c);
+        for (std::size_t r = 0; r < cells.size(); ++r) {
+            const Cell n = cells[r];
             if (n == kNoCell || !board.isEmpty(n))
                 continue;
-            ring.empty = static_cast<std::uint8_t>(ring.empty | (1U << r));
+            const auto bit = static_cast<std::uint8_t>(1U << r);
+            ring.empty = static_cast<std::uint8_t>(ring.empty | bit);
             if (both[static_cast<std::size_t>(n)])
-                ring.both = static_cast<std::uint8_t>(ring.both | (1U << r));
+                ring.both = static_cast<std::uint8_t>(ring.both | bit);
         }
     }
 }
 
-std::uint8_t NeighbourRings::bitOf(const Ring& ring, Cell n) const noexcept {
-    if (n == kNoCell)
-        return 0;
-    for (std::size_t r = 0; r < ring.cells.size(); ++r)
-        if (ring.cells[r] == n)
-            return static_cast<std::uint8_t>(1U << r);
-    return 0;
-}
-
-// The ring cells beside f, a cell two steps from the ring's centre (one of the ring's own is
-// handled by ringMayBeDead): a stone on f makes them touch both colours, as far as the
-// colour-blind condition can tell.
-unsigned NeighbourRings::besideOutside(const Ring& ring, Cell f) const noexcept {
-    unsigned bits = 0;
-    if (f == kNoCell || bitOf(ring, f) != 0)
-        return bits;
-    for (std::size_t r = 0; r < ring.cells.size(); ++r)
-        if (ring.cells[r] != kNoCell && geometry_->adjacent(ring.cells[r], f))
-            bits |= 1U << r;
+NeighbourRings::FilledBits NeighbourRings::edgeBits(Cell c, Cell edge) const noexcept {
+    FilledBits bits;
+    const auto cells = geometry_->ring(c);
+    for (std::size_t r = 0; r < cells.size(); ++r)
+        if (cells[r] != kNoCell && geometry_->adjacent(cells[r], edge))
+            bits.beside |= 1U << r;
     return bits;
 }
 
-bool NeighbourRings::mayBeDead(Cell c, Cell filledA, Cell filledB) const noexcept {
-    const Ring& ring = rings_[static_cast<std::size_t>(c)];
-    const unsigned both = ring.both | besideOutside(ring, filledA) | besideOutside(ring, filledB);
-    return ringMayBeDead(ring.empty, both,
-                         static_cast<unsigned>(bitOf(ring, filledA) | bitOf(ring, filledB)));
+namespace {
+
+constexpr int absolute(int v) noexcept { return v < 0 ? -v : v; }
+
+constexpr bool hexAdjacentOffset(int dx, int dy) noexcept {
+    return absolute(dx) <= 1 && absolute(dy) <= 1 && absolute(dx + dy) <= 1 && (dx != 0 || dy != 0);
 }
+
+} // namespace
+
+constexpr NeighbourRings::OffsetTable NeighbourRings::makeOffsetTable() noexcept {
+    OffsetTable table{};
+    for (int dy = -kReach; dy <= kReach; ++dy)
+        for (int dx = -kReach; dx <= kReach; ++dx) {
+            OffsetBits& bits =
+                table[static_cast<std::size_t>(dy + kReach)][static_cast<std::size_t>(dx + kReach)];
+            if (const int own = Geometry::ringPosition(dx, dy); own >= 0) {
+                bits.own = static_cast<std::uint8_t>(1U << own);
+                continue;
+            }
+            for (std::size_t r = 0; r < Geometry::kRingOffsets.size(); ++r) {
+                const auto [rx, ry] = Geometry::kRingOffsets[r];
+                if (hexAdjacentOffset(dx - rx, dy - ry))
+                    bits.beside = static_cast<std::uint8_t>(bits.beside | (1U << r));
+            }
+        }
+    return table;
+}
+
+constinit const NeighbourRings::OffsetTable NeighbourRings::kOffsetBits = makeOffsetTable();
 
 bool deadByLinks(const Board& board, Cell c) {
     return uselessFor(board, Color::Black, c) && uselessFor(board, Color::White, c);

@@ -4,6 +4,7 @@
 #include "core/board.h"
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -33,21 +34,84 @@ class NeighbourRings {
 public:
     explicit NeighbourRings(const Board& board);
     // Whether the empty cell c may be dead once `filledA` and `filledB` (kNoCell: none), empty
-    // when the rings were taken, hold stones of any colour.
-    bool mayBeDead(Cell c, Cell filledA = kNoCell, Cell filledB = kNoCell) const noexcept;
+    // when the rings were taken, hold stones of any colour. Inline: the inferior-move search
+    // asks it millions of times in a solve, most often with two cells near c.
+    bool mayBeDead(Cell c, Cell filledA = kNoCell, Cell filledB = kNoCell) const noexcept {
+        const Ring& ring = rings_[static_cast<std::size_t>(c)];
+        const FilledBits a = filledBits(ring, c, filledA);
+        const FilledBits b = filledBits(ring, c, filledB);
+        return ringMayBeDead(ring.empty, ring.both | a.beside | b.beside, a.own | b.own);
+    }
 
     // A cell with more empty neighbours than this, once the filled ones are left out, is not
     // tested: it is rarely dead, and the test would be most of the fill-in's time.
     static constexpr int kMaxEmptyAround = 4;
 
+    // The colour-blind condition on ring bits: `empty` the empty neighbours, `both` those
+    // touching both colours, `filled` the neighbours about to hold stones (which the two ring
+    // cells beside each touch, as a stone of either colour).
+    static bool ringMayBeDead(unsigned empty, unsigned both, unsigned filled) noexcept {
+        const unsigned left = empty & ~filled;
+        if (std::popcount(left) > kMaxEmptyAround)
+            return false;
+        const unsigned linked = both | rotate(filled, 1) | rotate(filled, 5);
+        // A cell left that does not touch both colours must be adjacent to every other one left.
+        for (unsigned bad = left & ~linked; bad != 0; bad &= bad - 1) {
+            const unsigned b = bad & (~bad + 1);
+            if ((left & ~(b | rotate(b, 1) | rotate(b, 5))) != 0)
+                return false;
+        }
+        return true;
+    }
+
 private:
+    // Ring bits turned by `by` positions (1: each cell's next neighbour in ring order).
+    static unsigned rotate(unsigned ringBits, int by) noexcept {
+        return ((ringBits << by) | (ringBits >> (Geometry::kRingSize - by))) & 0x3FU;
+    }
+
     struct Ring {
-        std::array<Cell, 6> cells{}; // kNoCell off the board
-        std::uint8_t empty = 0;      // ring bits of the empty neighbours
-        std::uint8_t both = 0;       // those that touch both colours
+        std::uint8_t empty = 0; // ring bits of the empty neighbours
+        std::uint8_t both = 0;  // those that touch both colours
+        std::int8_t x = 0;      // the cell's column and row (no division in filledBits)
+        std::int8_t y = 0;
     };
-    std::uint8_t bitOf(const Ring& ring, Cell n) const noexcept;
-    unsigned besideOutside(const Ring& ring, Cell f) const noexcept;
+    // What a stone on f changes in the ring of c: `own`, f's ring bit if f is in the ring; else
+    // `beside`, the ring cells f touches (they touch both colours then, as far as the
+    // colour-blind condition can tell).
+    struct FilledBits {
+        unsigned own = 0;
+        unsigned beside = 0;
+    };
+    // Those bits for a stone at (dx, dy) from a cell, up to kReach steps away in each coordinate
+    // (farther ones change nothing). `beside` may name ring positions off the board: the
+    // condition reads it only for empty ring cells.
+    static constexpr int kReach = 2;
+    struct OffsetBits {
+        std::uint8_t own = 0;
+        std::uint8_t beside = 0;
+    };
+    using OffsetTable = std::array<std::array<OffsetBits, 2 * kReach + 1>, 2 * kReach + 1>;
+    static constexpr OffsetTable makeOffsetTable() noexcept;
+    static const OffsetTable kOffsetBits;
+
+    // Interior cells by their offset (a table); an edge node is in no ring, and the ring cells
+    // along it touch it.
+    FilledBits filledBits(const Ring& ring, Cell c, Cell f) const noexcept {
+        if (f == kNoCell)
+            return {};
+        if (geometry_->isEdge(f)) [[unlikely]]
+            return edgeBits(c, f);
+        const Ring& at = rings_[static_cast<std::size_t>(f)];
+        const int dx = at.x - ring.x;
+        const int dy = at.y - ring.y;
+        if (dx < -kReach || dx > kReach || dy < -kReach || dy > kReach)
+            return {};
+        const OffsetBits& entry = kOffsetBits[static_cast<std::size_t>(dy + kReach)]
+                                             [static_cast<std::size_t>(dx + kReach)];
+        return {entry.own, entry.beside};
+    }
+    FilledBits edgeBits(Cell c, Cell edge) const noexcept;
 
     const Geometry* geometry_;
     std::vector<Ring> rings_; // by cell; the bits only for the cells empty when taken

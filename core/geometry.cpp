@@ -27,6 +27,10 @@ const Geometry& Geometry::of(int width, int height) {
 }
 
 Geometry::Geometry(int width, int height) : width_(width), height_(height) {
+    for (Cell c = 0; c < nodeCount(); ++c) {
+        columnOf_.push_back(static_cast<std::uint8_t>(c % width_));
+        rowOf_.push_back(static_cast<std::uint8_t>(c / width_));
+    }
     std::vector<std::vector<Cell>> lists(nodeCount());
     auto link = [&](Cell a, Cell b) {
         lists[a].push_back(b);
@@ -52,6 +56,12 @@ Geometry::Geometry(int width, int height) : width_(width), height_(height) {
                 link(c, east());
         }
     }
+    for (Cell c = 0; c < cellCount(); ++c)
+        for (const auto& d : kRingOffsets) {
+            const int nx = x(c) + d[0];
+            const int ny = y(c) + d[1];
+            rings_.push_back(onBoard(nx, ny) ? cell(nx, ny) : kNoCell);
+        }
     adjacencyStart_.push_back(0);
     for (auto& list : lists) {
         std::sort(list.begin(), list.end());
@@ -75,9 +85,7 @@ bool Geometry::adjacent(Cell a, Cell b) const noexcept {
     return false;
 }
 
-Cell Geometry::rotate180(Cell c) const noexcept {
-    if (!isEdge(c))
-        return cell(width_ - 1 - x(c), height_ - 1 - y(c));
+Cell Geometry::rotateEdge180(Cell c) const noexcept {
     if (c == north())
         return south();
     if (c == south())

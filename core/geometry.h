@@ -2,6 +2,9 @@
 
 #include "core/types.h"
 
+#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -38,8 +41,10 @@ public:
     int nodeCount() const noexcept { return cellCount() + 4; }
 
     Cell cell(int x, int y) const noexcept { return y * width_ + x; }
-    int x(Cell c) const noexcept { return c % width_; }
-    int y(Cell c) const noexcept { return c / width_; }
+    // Column and row of a cell (c % width and c / width, also for the edge nodes) from a table:
+    // the dead-cell tests ask for them millions of times, and a division costs more.
+    int x(Cell c) const noexcept { return columnOf_[static_cast<std::size_t>(c)]; }
+    int y(Cell c) const noexcept { return rowOf_[static_cast<std::size_t>(c)]; }
     bool onBoard(int x, int y) const noexcept {
         return x >= 0 && x < width_ && y >= 0 && y < height_;
     }
@@ -75,9 +80,31 @@ public:
         return {adjacency_.data() + adjacencyStart_[c], adjacency_.data() + adjacencyStart_[c + 1]};
     }
     bool adjacent(Cell a, Cell b) const noexcept;
+    // An interior cell's six neighbouring cells in ring order (each one adjacent to the next, the
+    // last to the first), starting north: (x, y-1), (x+1, y-1), (x+1, y), (x, y+1), (x-1, y+1),
+    // (x-1, y); kNoCell where the ring leaves the board. Ring position r is bit 1 << r in the
+    // local patterns that use it (inferior.cpp).
+    static constexpr int kRingSize = 6;
+    std::span<const Cell, kRingSize> ring(Cell c) const noexcept {
+        return std::span<const Cell, kRingSize>(
+            rings_.data() + static_cast<std::size_t>(c) * kRingSize, kRingSize);
+    }
+    // The offsets (dx, dy) of the ring positions, and the ring position of an offset (-1 if it
+    // is not a neighbour's).
+    static constexpr std::array<std::array<int, 2>, kRingSize> kRingOffsets{
+        {{0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}}};
+    static constexpr int ringPosition(int dx, int dy) noexcept {
+        for (std::size_t r = 0; r < kRingOffsets.size(); ++r)
+            if (kRingOffsets[r][0] == dx && kRingOffsets[r][1] == dy)
+                return static_cast<int>(r);
+        return -1;
+    }
 
     // 180-degree rotation: maps the game onto itself on every board (edges: N<->S, W<->E).
-    Cell rotate180(Cell c) const noexcept;
+    Cell rotate180(Cell c) const noexcept {
+        // (x, y) -> (width-1-x, height-1-y) is cell numbering read backwards.
+        return isEdge(c) ? rotateEdge180(c) : cellCount() - 1 - c;
+    }
     // Reflection in the long diagonal, (x, y) -> (y, x): exchanges the players' roles. Only
     // meaningful on square boards (edges: N<->W, S<->E).
     Cell mirror(Cell c) const noexcept;
@@ -90,11 +117,15 @@ public:
 
 private:
     Geometry(int width, int height);
+    Cell rotateEdge180(Cell edge) const noexcept;
 
     int width_;
     int height_;
     std::vector<Cell> adjacency_;
     std::vector<int> adjacencyStart_;
+    std::vector<Cell> rings_;            // kRingSize per interior cell
+    std::vector<std::uint8_t> columnOf_; // by node
+    std::vector<std::uint8_t> rowOf_;
 };
 
 } // namespace hex

@@ -4,8 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <random>
+#include <utility>
+#include <vector>
 
 namespace hex {
 namespace {
@@ -36,6 +40,86 @@ TEST(Inferior, NeighboursSharingAGroupOfEachColourMakeACellDead) {
     Board open(4, 4);
     open.play(g.cell(2, 0), Color::Black);
     EXPECT_FALSE(isDead(open, g.cell(1, 0)));
+}
+
+// The colour-blind filter straight from its definition (NeighbourRings in inferior.h), by
+// coordinates and adjacency: the ring cells that are empty, those touching both colours or a
+// filled cell outside the ring, and the filled ones in the ring.
+bool mayBeDeadByDefinition(const Board& board, Cell c, Cell filledA, Cell filledB) {
+    const Geometry& g = board.geometry();
+    std::vector<Cell> ring;
+    for (const auto& [dx, dy] : Geometry::kRingOffsets)
+        ring.push_back(g.onBoard(g.x(c) + dx, g.y(c) + dy) ? g.cell(g.x(c) + dx, g.y(c) + dy)
+                                                           : kNoCell);
+    const auto inRing = [&](Cell f) {
+        return std::find(ring.begin(), ring.end(), f) != ring.end();
+    };
+    unsigned empty = 0;
+    unsigned both = 0;
+    unsigned filled = 0;
+    for (std::size_t r = 0; r < ring.size(); ++r) {
+        const Cell n = ring[r];
+        if (n == kNoCell)
+            continue;
+        const unsigned bit = 1U << r;
+        if (n == filledA || n == filledB)
+            filled |= bit;
+        bool black = false;
+        bool white = false;
+        for (Cell m : g.neighbours(n)) {
+            black = black || board.has(m, Color::Black);
+            white = white || board.has(m, Color::White);
+        }
+        if (board.isEmpty(n) && board.isEmpty(c)) {
+            empty |= bit;
+            if (black && white)
+                both |= bit;
+        }
+        for (Cell f : {filledA, filledB})
+            if (f != kNoCell && !inRing(f) && g.adjacent(n, f))
+                both |= bit;
+    }
+    return NeighbourRings::ringMayBeDead(empty, both, filled);
+}
+
+// NeighbourRings' tables (ring positions, offsets two steps out, edges) give the definition's
+// answer for every empty cell and every pair of cells it may be asked about, on boards of
+// several shapes.
+TEST(Inferior, NeighbourRingsFollowTheirDefinition) {
+    std::mt19937 rng(2024);
+    int maybe = 0;
+    int checks = 0;
+    for (const auto& [w, h] : {std::pair{1, 5}, {3, 3}, {4, 6}, {6, 6}, {7, 5}, {8, 8}}) {
+        for (int trial = 0; trial < 40; ++trial) {
+            Board board(w, h);
+            std::vector<Cell> cells = board.emptyCells();
+            std::shuffle(cells.begin(), cells.end(), rng);
+            const auto stones = rng() % (cells.size() + 1);
+            for (std::size_t i = 0; i < stones; ++i)
+                board.play(cells[i], rng() % 2 == 0 ? Color::Black : Color::White);
+            const Geometry& g = board.geometry();
+            const NeighbourRings rings(board);
+            for (Cell c = 0; c < g.cellCount(); ++c) {
+                if (!board.isEmpty(c))
+                    continue;
+                std::vector<Cell> asked{kNoCell, g.north(), g.south(), g.west(), g.east()};
+                for (Cell f = 0; f < g.cellCount(); ++f)
+                    if (f != c && board.isEmpty(f) && std::abs(g.x(f) - g.x(c)) <= 3 &&
+                        std::abs(g.y(f) - g.y(c)) <= 3)
+                        asked.push_back(f);
+                for (Cell a : asked)
+                    for (Cell b : asked) {
+                        const bool expected = mayBeDeadByDefinition(board, c, a, b);
+                        ASSERT_EQ(rings.mayBeDead(c, a, b), expected)
+                            << w << "x" << h << " " << g.name(c) << " " << a << " " << b;
+                        maybe += expected ? 1 : 0;
+                        ++checks;
+                    }
+            }
+        }
+    }
+    EXPECT_GT(maybe, checks / 100); // both answers are exercised
+    EXPECT_LT(maybe, checks);
 }
 
 TEST(Inferior, BridgeToEdgeIsCaptured) {

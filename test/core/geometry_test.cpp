@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 namespace hex {
 namespace {
 
@@ -75,6 +77,42 @@ TEST(Geometry, RowsFromAndAlongAnEdge) {
         EXPECT_EQ(g.alongEdge(c, g.north()), g.x(c));
         EXPECT_EQ(g.alongEdge(c, g.east()), g.y(c));
     }
+}
+
+// The coordinate tables and the cell ring agree with the numbering (x + width * y) on boards of
+// every shape, including one-row, one-column and non-square ones.
+TEST(Geometry, CoordinatesRingsAndRotationFollowTheNumbering) {
+    for (const auto& [w, h] :
+         {std::pair{1, 1}, {1, 7}, {7, 1}, {2, 3}, {4, 6}, {11, 11}, {19, 13}}) {
+        const Geometry& g = Geometry::of(w, h);
+        for (Cell c = 0; c < g.nodeCount(); ++c) {
+            ASSERT_EQ(g.x(c), c % w);
+            ASSERT_EQ(g.y(c), c / w);
+        }
+        for (Cell c = 0; c < g.cellCount(); ++c) {
+            ASSERT_EQ(g.rotate180(c), g.cell(w - 1 - g.x(c), h - 1 - g.y(c)));
+            const auto ring = g.ring(c);
+            int onBoard = 0;
+            for (int r = 0; r < Geometry::kRingSize; ++r) {
+                const Cell n = ring[static_cast<std::size_t>(r)];
+                const Cell next = ring[static_cast<std::size_t>((r + 1) % Geometry::kRingSize)];
+                if (n == kNoCell)
+                    continue;
+                ++onBoard;
+                ASSERT_TRUE(g.adjacent(c, n)) << g.name(c) << " " << r;
+                ASSERT_EQ(Geometry::ringPosition(g.x(n) - g.x(c), g.y(n) - g.y(c)), r);
+                if (next != kNoCell) {
+                    ASSERT_TRUE(g.adjacent(n, next)) << g.name(c) << " " << r;
+                }
+            }
+            int interior = 0;
+            for (Cell n : g.neighbours(c))
+                interior += g.isEdge(n) ? 0 : 1;
+            ASSERT_EQ(onBoard, interior) << g.name(c);
+        }
+    }
+    EXPECT_EQ(Geometry::ringPosition(0, 0), -1);
+    EXPECT_EQ(Geometry::ringPosition(1, 1), -1); // not a neighbour in this numbering
 }
 
 } // namespace
