@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstdlib>
 #include <memory>
 #include <mutex>
 
@@ -70,15 +69,7 @@ Geometry::Geometry(int width, int height) : width_(width), height_(height) {
     }
 }
 
-// Two interior cells by their coordinates (the solver's dead-cell tests ask this of most pairs
-// of cells around a cell); an edge node by its neighbour list.
-bool Geometry::adjacent(Cell a, Cell b) const noexcept {
-    if (!isEdge(a) && !isEdge(b)) {
-        const int dx = x(b) - x(a);
-        const int dy = y(b) - y(a);
-        return std::abs(dx) <= 1 && std::abs(dy) <= 1 && std::abs(dx + dy) <= 1 &&
-               (dx != 0 || dy != 0);
-    }
+bool Geometry::adjacentToEdge(Cell a, Cell b) const noexcept {
     for (Cell n : neighbours(a))
         if (n == b)
             return true;

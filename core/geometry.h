@@ -79,7 +79,16 @@ public:
     std::span<const Cell> neighbours(Cell c) const noexcept {
         return {adjacency_.data() + adjacencyStart_[c], adjacency_.data() + adjacencyStart_[c + 1]};
     }
-    bool adjacent(Cell a, Cell b) const noexcept;
+    // Two interior cells by their coordinates (the dead-cell tests ask this of most pairs of
+    // cells around a cell); an edge node by its neighbour list.
+    bool adjacent(Cell a, Cell b) const noexcept {
+        if (isEdge(a) || isEdge(b))
+            return adjacentToEdge(a, b);
+        const int dx = x(b) - x(a);
+        const int dy = y(b) - y(a);
+        return dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 && dx + dy >= -1 && dx + dy <= 1 &&
+               (dx != 0 || dy != 0);
+    }
     // An interior cell's six neighbouring cells in ring order (each one adjacent to the next, the
     // last to the first), starting north: (x, y-1), (x+1, y-1), (x+1, y), (x, y+1), (x-1, y+1),
     // (x-1, y); kNoCell where the ring leaves the board. Ring position r is bit 1 << r in the
@@ -118,6 +127,7 @@ public:
 private:
     Geometry(int width, int height);
     Cell rotateEdge180(Cell edge) const noexcept;
+    bool adjacentToEdge(Cell a, Cell b) const noexcept;
 
     int width_;
     int height_;
