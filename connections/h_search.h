@@ -117,7 +117,7 @@ public:
 
     // Appends every connection found to `out` (whose position and width the caller set).
     void save(VcSnapshot& out) const {
-        for (const std::size_t i : touchedPairs_) {
+        for (const std::size_t i : touchedPairs()) {
             const PairVcs& p = pairs_[i];
             const Cell a = map_->nodeOf[i / static_cast<std::size_t>(nodes_)];
             const Cell b = map_->nodeOf[i % static_cast<std::size_t>(nodes_)];
@@ -132,12 +132,16 @@ public:
     // Pairs (a < b) that received a connection during the run, some possibly erased since.
     template <typename Visit>
     void forEachTouchedPair(Visit visit) const {
-        for (const std::size_t i : touchedPairs_)
+        for (const std::size_t i : touchedPairs())
             visit(static_cast<int>(i / static_cast<std::size_t>(nodes_)),
                   static_cast<int>(i % static_cast<std::size_t>(nodes_)));
     }
 
 private:
+    std::span<const std::size_t> touchedPairs() const noexcept {
+        return {touchedPairs_.data(), touchedCount_};
+    }
+
     void reset(const EndpointMap& map, const VcLimits& limits) {
         map_ = &map;
         limits_ = limits;
@@ -146,18 +150,19 @@ private:
             static_cast<std::size_t>(nodes_) * static_cast<std::size_t>(nodes_);
         // Only the pairs the previous run touched hold connections or flags (by flat index,
         // whatever its endpoint count was): clearing those is enough.
-        for (const std::size_t i : touchedPairs_) {
+        for (const std::size_t i : touchedPairs()) {
             pairs_[i].fulls.clear();
             pairs_[i].carried = 0;
             pairs_[i].semis.clear();
             isPartner_[i] = 0;
             touched_[i] = 0;
         }
-        touchedPairs_.clear();
+        touchedCount_ = 0;
         if (pairs_.size() < pairCount) {
             pairs_.resize(pairCount);
             isPartner_.resize(pairCount, 0);
             touched_.resize(pairCount, 0);
+            touchedPairs_.resize(pairCount);
         }
         partners_.resize(static_cast<std::size_t>(nodes_));
         for (auto& p : partners_)
@@ -253,6 +258,10 @@ private:
         int z;            // an endpoint with at least one full to the owner of the list
         std::size_t pair; // index of that pair
     };
+    struct Combined {
+        int z;       // the far endpoint
+        Set carrier; // the two fulls' carriers, with the middle cell
+    };
 
     PairVcs& pair(int a, int b) noexcept { return pairs_[pairIndex(a, b)]; }
     const PairVcs& pair(int a, int b) const noexcept { return pairs_[pairIndex(a, b)]; }
@@ -315,28 +324,34 @@ private:
     void andThrough(int mid, int other, const Set& carrier, bool withCarried) {
         if (!map_->throughOk[static_cast<std::size_t>(mid)])
             return;
+        collectThrough(mid, other, carrier, withCarried);
         const Cell midCell = cellOf(mid);
-        // Carriers that may be combined avoid `carrier` and the cell of `other`.
+        for (const Combined& c : combined_) {
+            if (midCell == kNoCell)
+                addFull(other, c.z, c.carrier);
+            else
+                addSemi(other, c.z, c.carrier, midCell);
+        }
+    }
+
+    // Lists in combined_, in order, the unions of `carrier`, the cell of `mid` (if any) and each
+    // full(mid, z; d) that may be combined with it: d avoids `carrier` and the cell of `other`.
+    // A separate pass, so that this loop, which rejects most fulls, stays tight: what the rules
+    // then store never changes its input (they write the pairs of `other`, never those of `mid`,
+    // whose partners stay put).
+    void collectThrough(int mid, int other, const Set carrier, bool withCarried) {
+        combined_.clear();
         const Set blocked = carrier | cellSet_[static_cast<std::size_t>(other)];
-        const auto& partners = partners_[static_cast<std::size_t>(mid)];
-        for (std::size_t i = 0; i < partners.size(); ++i) {
-            const int z = partners[i].z;
-            if (z == other || carrier.intersects(cellSet_[static_cast<std::size_t>(z)]))
+        const Set joined = carrier | cellSet_[static_cast<std::size_t>(mid)];
+        for (const Partner& p : partners_[static_cast<std::size_t>(mid)]) {
+            if (p.z == other || carrier.intersects(cellSet_[static_cast<std::size_t>(p.z)]))
                 continue;
-            const PairVcs& through = pairs_[partners[i].pair];
-            const auto& fulls = through.fulls;
-            for (std::size_t k = withCarried ? 0 : through.carried; k < fulls.size(); ++k) {
-                const Set d = fulls[k];
-                if (d.intersects(blocked))
-                    continue;
-                if (midCell == kNoCell) {
-                    addFull(other, z, carrier | d);
-                } else {
-                    Set semi = carrier | d;
-                    semi.set(midCell);
-                    addSemi(other, z, semi, midCell);
-                }
-            }
+            const PairVcs& through = pairs_[p.pair];
+            const Set* const end = through.fulls.data() + through.fulls.size();
+            for (const Set* d = through.fulls.data() + (withCarried ? 0 : through.carried); d < end;
+                 ++d)
+                if (!d->intersects(blocked))
+                    combined_.push_back({p.z, joined | *d});
         }
     }
 
@@ -380,23 +395,20 @@ private:
         for (const Set& f : p.fulls)
             if (f.isSubsetOf(carrier))
                 return;
-        // The semis form an antichain, so none can be both a subset and a superset of carrier:
-        // one pass rejects the new one or drops the ones it makes redundant.
-        bool erased = false;
-        for (std::size_t i = 0; i < p.semis.size();) {
-            const Set& c = p.semis[i].carrier;
-            if (c.isSubsetOf(carrier))
+        // The semis form an antichain, so no semi inside carrier can come with one holding it:
+        // one pass rejects the new one or counts the ones it makes redundant, dropped after it.
+        bool redundant = false;
+        for (const SemiVc& s : p.semis) {
+            if (s.carrier.isSubsetOf(carrier))
                 return;
-            if (carrier.isSubsetOf(c)) {
-                p.semis.erase(p.semis.begin() + static_cast<std::ptrdiff_t>(i));
-                erased = true;
-            } else {
-                ++i;
-            }
+            redundant |= carrier.isSubsetOf(s.carrier);
         }
-        if (erased)
+        if (redundant) {
+            std::erase_if(p.semis, [&](const SemiVc& s) { return carrier.isSubsetOf(s.carrier); });
             recomputeMeet(p);
-        if (limits_.coverOr ? coverOrRule(a, b, carrier) : orRule(a, b, carrier)) {
+        }
+        if (orMayApply(p, carrier) &&
+            (limits_.coverOr ? coverOrRule(a, b, carrier) : orRule(a, b, carrier))) {
             // The OR rule produced fulls; one may make this semi redundant.
             for (const Set& f : p.fulls)
                 if (f.isSubsetOf(carrier))
@@ -412,7 +424,7 @@ private:
     void touch(std::size_t ab) {
         if (!touched_[ab]) {
             touched_[ab] = 1;
-            touchedPairs_.push_back(ab);
+            touchedPairs_[touchedCount_++] = ab;
         }
     }
 
@@ -435,14 +447,18 @@ private:
             p.semiMeet &= s.carrier;
     }
 
+    // The cheap test before either OR rule, done where the new semi is added: no subset of the
+    // semis can empty an intersection that meets them all.
+    static bool orMayApply(const PairVcs& p, const Set& newCarrier) noexcept {
+        return !p.semis.empty() && !newCarrier.intersects(p.semiMeet);
+    }
+
     // Looks for sets of stored semis that, together with the new carrier, have an empty
-    // intersection; adds the fulls found and returns whether there were any.
+    // intersection; adds the fulls found and returns whether there were any. Only where
+    // orMayApply.
     bool orRule(int a, int b, const Set& newCarrier) {
         const PairVcs& p = pair(a, b);
         const auto& semis = p.semis;
-        // Cheap test first: no subset of the semis can empty an intersection that meets them all.
-        if (semis.empty() || newCarrier.intersects(p.semiMeet))
-            return false;
         // suffix_[i]: intersection of the carriers of semis i.. ; a search whose running
         // intersection meets it cannot reach the empty set with those semis.
         suffix_.resize(semis.size());
@@ -488,11 +504,9 @@ private:
     // outside the new semi's carrier, the semis avoiding it (the new one among them) either
     // share a cell, or a greedy choice of them unites into a full that avoids it. Any number of
     // semis may be combined; the first full of a pair is the union of all of them, if their
-    // carriers share no cell.
+    // carriers share no cell. Only where orMayApply.
     bool coverOrRule(int a, int b, const Set& newCarrier) {
         const PairVcs& p = pair(a, b);
-        if (p.semis.empty() || newCarrier.intersects(p.semiMeet))
-            return false;
         found_.clear();
         Set candidates;
         if (p.fulls.empty()) {
@@ -581,13 +595,17 @@ private:
     std::vector<Set> cellSet_;                   // per endpoint: its empty cell, or nothing
     std::vector<char> isPartner_;                // nodes_ x nodes_
     std::vector<char> touched_;                  // nodes_ x nodes_
+    // The pairs touched in this run, in order: the first touchedCount_ (sized for every pair,
+    // since each is listed once, so that listing one is a plain store).
     std::vector<std::size_t> touchedPairs_;
+    std::size_t touchedCount_ = 0;
     std::vector<Pending> queue_;
     std::size_t processed_ = 0; // queue_ entries through the rules
     static constexpr std::size_t kStopInterval = 64;
     const StopFn* stop_ = nullptr;
     bool stopped_ = false;
     std::vector<Pending> changedQueue_; // runFrom: changed base fulls, processed first
+    std::vector<Combined> combined_;    // the running AND rule's combinations (collectThrough)
     std::vector<Set> found_;            // fulls found by the running OR search
     std::vector<Set> suffix_;           // suffix intersections of the semis being ORed
     std::vector<char> changed_;         // per endpoint: a group holding a new own stone (runFrom)
