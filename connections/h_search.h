@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <utility>
 #include <vector>
@@ -101,7 +102,7 @@ public:
             // kept only other ones for `to`, such as the bridges through `shared`).
             added |= extendLadder(step, from, edge, pair(to, edge).fulls);
             for (const Partner& p : partners_[static_cast<std::size_t>(to)])
-                if (p.z != edge && p.z != from && cellOf(p.z) == kNoCell && touches(pairs_[p.pair]))
+                if (p.z != edge && p.z != from && cellOf(p.z) == kNoCell && touches(*p.vcs))
                     added |= extendLadder(step, from, edge, pair(p.z, edge).fulls);
         }
         if (added)
@@ -154,14 +155,12 @@ private:
             pairs_[i].fulls.clear();
             pairs_[i].carried = 0;
             pairs_[i].semis.clear();
-            isPartner_[i] = 0;
-            touched_[i] = 0;
+            marks_[i] = {};
         }
         touchedCount_ = 0;
         if (pairs_.size() < pairCount) {
             pairs_.resize(pairCount);
-            isPartner_.resize(pairCount, 0);
-            touched_.resize(pairCount, 0);
+            marks_.resize(pairCount);
             touchedPairs_.resize(pairCount);
         }
         partners_.resize(static_cast<std::size_t>(nodes_));
@@ -183,12 +182,12 @@ private:
         for (int w = 0; w < W; ++w)
             out.carriers.push_back(carrier.wordAt(w));
     }
-    static Set carrierOf(const VcSnapshot& base, std::size_t entry) {
+    // The carrier of entry `entry` in a snapshot's carrier words.
+    static Set carrierOf(const std::uint64_t* carriers, std::size_t entry) {
         Set out;
         for (int w = 0; w < W; ++w)
             out.setWord(
-                w,
-                base.carriers[entry * static_cast<std::size_t>(W) + static_cast<std::size_t>(w)]);
+                w, carriers[entry * static_cast<std::size_t>(W) + static_cast<std::size_t>(w)]);
         return out;
     }
 
@@ -197,15 +196,21 @@ private:
     // a group holding one. Connections touching a new opponent stone are dropped.
     void carryOver(const VcSnapshot& base, const Set& newOwn, const Set& newOpp) {
         changedEntries_.clear();
-        for (std::size_t i = 0; i < base.entries.size(); ++i) {
-            const VcSnapshot::Entry& e = base.entries[i];
-            const Set carrier = carrierOf(base, i);
-            const int a = map_->endpointOf[static_cast<std::size_t>(e.a)];
-            const int b = map_->endpointOf[static_cast<std::size_t>(e.b)];
+        // Plain pointers and count, read once: the compiler would reload the vectors' data after
+        // each store into the pairs.
+        const std::size_t count = base.entries.size();
+        const VcSnapshot::Entry* const entries = base.entries.data();
+        const std::uint64_t* const carriers = base.carriers.data();
+        const int* const endpointOf = map_->endpointOf.data();
+        const char* const changed = changed_.data();
+        for (std::size_t i = 0; i < count; ++i) {
+            const VcSnapshot::Entry& e = entries[i];
+            const Set carrier = carrierOf(carriers, i);
+            const int a = endpointOf[e.a];
+            const int b = endpointOf[e.b];
             if (a < 0 || b < 0 || a == b || carrier.intersects(newOpp))
                 continue;
-            if (changed_[static_cast<std::size_t>(a)] || changed_[static_cast<std::size_t>(b)] ||
-                carrier.intersects(newOwn))
+            if (changed[a] || changed[b] || carrier.intersects(newOwn))
                 changedEntries_.push_back({a, b, i});
             else
                 appendCarried(a, b, carrier, e.key);
@@ -216,7 +221,7 @@ private:
     void addChanged(const VcSnapshot& base, const Set& newOwn) {
         for (const ChangedEntry& c : changedEntries_) {
             const Cell key = base.entries[c.entry].key;
-            const Set carrier = carrierOf(base, c.entry);
+            const Set carrier = carrierOf(base.carriers.data(), c.entry);
             const Set shrunk = carrier - newOwn;
             if (key != kNoCell && newOwn.test(key))
                 addFull(c.a, c.b, shrunk); // the owner holds the key now
@@ -255,8 +260,15 @@ private:
         Set carrier;
     };
     struct Partner {
-        int z;            // an endpoint with at least one full to the owner of the list
-        std::size_t pair; // index of that pair
+        int z;              // an endpoint with at least one full to the owner of the list
+        const PairVcs* vcs; // that pair's connections (pairs_ is not resized during a run)
+    };
+    // Whether a pair is listed in touchedPairs_ and in partners_: flags of their own type rather
+    // than chars, which the compiler must assume alias every other member, reloading them after
+    // each store.
+    struct PairMarks {
+        bool touched = false;
+        bool partners = false;
     };
     struct Combined {
         int z;       // the far endpoint
@@ -346,7 +358,7 @@ private:
         for (const Partner& p : partners_[static_cast<std::size_t>(mid)]) {
             if (p.z == other || carrier.intersects(cellSet_[static_cast<std::size_t>(p.z)]))
                 continue;
-            const PairVcs& through = pairs_[p.pair];
+            const PairVcs& through = *p.vcs;
             const Set* const end = through.fulls.data() + through.fulls.size();
             for (const Set* d = through.fulls.data() + (withCarried ? 0 : through.carried); d < end;
                  ++d)
@@ -365,12 +377,17 @@ private:
 
     bool storeFull(int a, int b, const Set& carrier, bool overLimit = false) {
         PairVcs& p = pair(a, b);
-        for (const Set& f : p.fulls)
+        // One pass rejects the new full or notes whether it makes stored ones redundant.
+        bool redundant = false;
+        for (const Set& f : p.fulls) {
             if (f.isSubsetOf(carrier))
                 return false;
+            redundant |= carrier.isSubsetOf(f);
+        }
         if (limits_.coverOr && !overLimit && !shrinksMeet(p.fulls, carrier))
             return false;
-        eraseFullsContaining(p, carrier);
+        if (redundant)
+            eraseFullsContaining(p, carrier);
         if (std::erase_if(p.semis, [&](const SemiVc& s) { return carrier.isSubsetOf(s.carrier); }))
             recomputeMeet(p);
         if (static_cast<int>(p.fulls.size()) >= limits_.maxFullPerPair && !overLimit)
@@ -383,10 +400,10 @@ private:
     }
 
     void addPartners(int a, int b, std::size_t ab) {
-        if (!isPartner_[ab]) {
-            isPartner_[ab] = 1;
-            partners_[static_cast<std::size_t>(a)].push_back({b, ab});
-            partners_[static_cast<std::size_t>(b)].push_back({a, ab});
+        if (!marks_[ab].partners) {
+            marks_[ab].partners = true;
+            partners_[static_cast<std::size_t>(a)].push_back({b, &pairs_[ab]});
+            partners_[static_cast<std::size_t>(b)].push_back({a, &pairs_[ab]});
         }
     }
 
@@ -422,8 +439,8 @@ private:
     }
 
     void touch(std::size_t ab) {
-        if (!touched_[ab]) {
-            touched_[ab] = 1;
+        if (!marks_[ab].touched) {
+            marks_[ab].touched = true;
             touchedPairs_[touchedCount_++] = ab;
         }
     }
@@ -547,9 +564,11 @@ private:
     }
 
     // What one OR search reads: the semis it combines and the fulls the pair held when it began.
+    // Views, not the vectors: neither changes during the search, and the search's own stores
+    // (into found_) then need not reload them.
     struct OrScope {
-        const std::vector<SemiVc>& semis;
-        const std::vector<Set>& fulls;
+        std::span<const SemiVc> semis;
+        std::span<const Set> fulls;
     };
 
     // A carrier holding one of the pair's fulls is rejected by addFull without side effects, and
@@ -557,7 +576,7 @@ private:
     // holds a full it keeps holding one. The search skips such carriers and their extensions,
     // most of what it would find on a pair with many fulls. The loop has no early exit because
     // which full matches, if any, is unpredictable: branch-free it runs faster.
-    static bool holdsFull(const std::vector<Set>& fulls, const Set& carrier) noexcept {
+    static bool holdsFull(std::span<const Set> fulls, const Set& carrier) noexcept {
         bool holds = false;
         for (const Set& f : fulls)
             holds |= f.isSubsetOf(carrier);
@@ -593,8 +612,7 @@ private:
     std::vector<PairVcs> pairs_;                 // nodes_ x nodes_, only a <= b used
     std::vector<std::vector<Partner>> partners_; // endpoints with at least one full to this one
     std::vector<Set> cellSet_;                   // per endpoint: its empty cell, or nothing
-    std::vector<char> isPartner_;                // nodes_ x nodes_
-    std::vector<char> touched_;                  // nodes_ x nodes_
+    std::vector<PairMarks> marks_;               // nodes_ x nodes_
     // The pairs touched in this run, in order: the first touchedCount_ (sized for every pair,
     // since each is listed once, so that listing one is a plain store).
     std::vector<std::size_t> touchedPairs_;
