@@ -118,10 +118,13 @@ public:
 
     // Appends every connection found to `out` (whose position and width the caller set).
     void save(VcSnapshot& out) const {
+        // Read once: the compiler would reload them after each store into `out`.
+        const Cell* const nodeOf = map_->nodeOf.data();
+        const auto nodes = static_cast<std::size_t>(nodes_);
         for (const std::size_t i : touchedPairs()) {
             const PairVcs& p = pairs_[i];
-            const Cell a = map_->nodeOf[i / static_cast<std::size_t>(nodes_)];
-            const Cell b = map_->nodeOf[i % static_cast<std::size_t>(nodes_)];
+            const Cell a = nodeOf[i / nodes];
+            const Cell b = nodeOf[i % nodes];
             for (const Set& f : p.fulls)
                 append(out, {a, b, kNoCell}, f);
             for (const SemiVc& semi : p.semis)
@@ -236,8 +239,8 @@ private:
     // endpoints did not change) whose connections form an antichain within the limits, and it is
     // stored before any changed one, so there is nothing to filter.
     void appendCarried(int a, int b, const Set& carrier, Cell key) {
-        PairVcs& p = pair(a, b);
         const std::size_t ab = pairIndex(a, b);
+        PairVcs& p = pairs_[ab];
         touch(ab);
         if (key != kNoCell) {
             p.semiMeet = p.semis.empty() ? carrier : p.semiMeet & carrier;
@@ -376,7 +379,8 @@ private:
     }
 
     bool storeFull(int a, int b, const Set& carrier, bool overLimit = false) {
-        PairVcs& p = pair(a, b);
+        const std::size_t ab = pairIndex(a, b);
+        PairVcs& p = pairs_[ab];
         // One pass rejects the new full or notes whether it makes stored ones redundant.
         bool redundant = false;
         for (const Set& f : p.fulls) {
@@ -393,7 +397,6 @@ private:
         if (static_cast<int>(p.fulls.size()) >= limits_.maxFullPerPair && !overLimit)
             return false;
         p.fulls.push_back(carrier);
-        const std::size_t ab = pairIndex(a, b);
         touch(ab);
         addPartners(a, b, ab);
         return true;
@@ -408,7 +411,8 @@ private:
     }
 
     [[gnu::always_inline]] void addSemi(int a, int b, const Set& carrier, Cell key) {
-        PairVcs& p = pair(a, b);
+        const std::size_t ab = pairIndex(a, b); // once: the OR rule's call would make it twice
+        PairVcs& p = pairs_[ab];
         for (const Set& f : p.fulls)
             if (f.isSubsetOf(carrier))
                 return;
@@ -434,7 +438,7 @@ private:
         if (static_cast<int>(p.semis.size()) < limits_.maxSemiPerPair) {
             p.semiMeet = p.semis.empty() ? carrier : p.semiMeet & carrier;
             p.semis.push_back({carrier, key});
-            touch(pairIndex(a, b));
+            touch(ab);
         }
     }
 
