@@ -2,7 +2,6 @@
 
 #include <array>
 #include <bit>
-#include <cstdlib>
 #include <span>
 
 namespace hex {
