@@ -80,8 +80,6 @@ NeighbourRings::NeighbourRings(const Board& board)
         both[static_cast<std::size_t>(u)] = board.isEmpty(u) && touchesBothColours(board, u);
     for (Cell c = 0; c < g.cellCount(); ++c) {
         Ring& ring = rings_[static_cast<std::size_t>(c)];
-        ring.x = static_cast<std::int8_t>(g.x(c));
-        ring.y = static_cast<std::int8_t>(g.y(c));
         if (!board.isEmpty(c))
             continue;
         const auto cells = g.ring(c);
@@ -106,16 +104,6 @@ NeighbourRings::FilledBits NeighbourRings::edgeBits(Cell c, Cell edge) const noe
     return bits;
 }
 
-namespace {
-
-constexpr int absolute(int v) noexcept { return v < 0 ? -v : v; }
-
-constexpr bool hexAdjacentOffset(int dx, int dy) noexcept {
-    return absolute(dx) <= 1 && absolute(dy) <= 1 && absolute(dx + dy) <= 1 && (dx != 0 || dy != 0);
-}
-
-} // namespace
-
 constexpr NeighbourRings::OffsetTable NeighbourRings::makeOffsetTable() noexcept {
     OffsetTable table{};
     for (int dy = -kReach; dy <= kReach; ++dy)
@@ -128,7 +116,7 @@ constexpr NeighbourRings::OffsetTable NeighbourRings::makeOffsetTable() noexcept
             }
             for (std::size_t r = 0; r < Geometry::kRingOffsets.size(); ++r) {
                 const auto [rx, ry] = Geometry::kRingOffsets[r];
-                if (hexAdjacentOffset(dx - rx, dy - ry))
+                if (Geometry::adjacentOffset(dx - rx, dy - ry))
                     bits.beside = static_cast<std::uint8_t>(bits.beside | (1U << r));
             }
         }

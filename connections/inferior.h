@@ -38,8 +38,8 @@ public:
     // asks it millions of times in a solve, most often with two cells near c.
     bool mayBeDead(Cell c, Cell filledA = kNoCell, Cell filledB = kNoCell) const noexcept {
         const Ring& ring = rings_[static_cast<std::size_t>(c)];
-        const FilledBits a = filledBits(ring, c, filledA);
-        const FilledBits b = filledBits(ring, c, filledB);
+        const FilledBits a = filledBits(c, filledA);
+        const FilledBits b = filledBits(c, filledB);
         return ringMayBeDead(ring.empty, ring.both | a.beside | b.beside, a.own | b.own);
     }
 
@@ -73,8 +73,6 @@ private:
     struct Ring {
         std::uint8_t empty = 0; // ring bits of the empty neighbours
         std::uint8_t both = 0;  // those that touch both colours
-        std::int8_t x = 0;      // the cell's column and row (no division in filledBits)
-        std::int8_t y = 0;
     };
     // What a stone on f changes in the ring of c: `own`, f's ring bit if f is in the ring; else
     // `beside`, the ring cells f touches (they touch both colours then, as far as the
@@ -97,14 +95,13 @@ private:
 
     // Interior cells by their offset (a table); an edge node is in no ring, and the ring cells
     // along it touch it.
-    FilledBits filledBits(const Ring& ring, Cell c, Cell f) const noexcept {
+    FilledBits filledBits(Cell c, Cell f) const noexcept {
         if (f == kNoCell)
             return {};
         if (geometry_->isEdge(f)) [[unlikely]]
             return edgeBits(c, f);
-        const Ring& at = rings_[static_cast<std::size_t>(f)];
-        const int dx = at.x - ring.x;
-        const int dy = at.y - ring.y;
+        const int dx = geometry_->x(f) - geometry_->x(c);
+        const int dy = geometry_->y(f) - geometry_->y(c);
         if (dx < -kReach || dx > kReach || dy < -kReach || dy > kReach)
             return {};
         const OffsetBits& entry = kOffsetBits[static_cast<std::size_t>(dy + kReach)]

@@ -84,8 +84,10 @@ public:
     bool adjacent(Cell a, Cell b) const noexcept {
         if (isEdge(a) || isEdge(b))
             return adjacentToEdge(a, b);
-        const int dx = x(b) - x(a);
-        const int dy = y(b) - y(a);
+        return adjacentOffset(x(b) - x(a), y(b) - y(a));
+    }
+    // Whether a cell at (dx, dy) from another is its neighbour.
+    static constexpr bool adjacentOffset(int dx, int dy) noexcept {
         return dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 && dx + dy >= -1 && dx + dy <= 1 &&
                (dx != 0 || dy != 0);
     }
