@@ -672,7 +672,7 @@ TEST(Solver, TurningToTheChildrenChangesTheWorkNotTheResults) {
     // With the connections nearly every small position is decided before the root's move loop,
     // where the guesser is asked; the 6x6 test below turns with them.
     params.useConnections = false;
-    checkTurningAgainstMinimax(params, 201, 300, 30);
+    checkTurningAgainstMinimax(params, 201, 300, 31);
     params.threads = 3;
     checkTurningAgainstMinimax(params, 203, 120, 6);
 }
