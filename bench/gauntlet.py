@@ -18,7 +18,9 @@ played again. The first run records its settings and a copy of the
 opening set in DIR/gauntlet.json; a rerun with other settings is refused. After every game the
 finished games are merged ('ohmhex-match merge') into DIR/merged (results.json, results.csv, the
 SGF files, summary.txt), and the summary is printed: score, Elo difference and its 95% interval,
-overall and per colour, and each engine's mean and longest time per move.
+overall and per colour, the openings won and lost with both colours (bench/opening_pairs.py: most
+openings are won by the same colour in both games, and only the others tell the engines apart),
+and each engine's mean and longest time per move.
 
 A forfeit (a crash, a refused command) says little about the play: Wolve and MoHex crash in
 decided positions, won or lost for them. So the final position of every forfeited game goes to
@@ -43,6 +45,8 @@ import shlex
 import shutil
 import subprocess
 import sys
+
+from opening_pairs import classify, pairs_line
 
 REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 DEFAULT_OHMHEX = os.path.join(REPO, "build", "release", "app", "ohmhex")
@@ -335,10 +339,25 @@ def summary(out, total, verdicts=None):
              *adjudicated_lines(decided, on_board, verdicts or {}),
              score_line(f"{OHMHEX_NAME} as Black", wins(as_black), len(as_black)),
              score_line(f"{OHMHEX_NAME} as White", wins(as_white), len(as_white)),
+             pairs_line(classify(pair_games(decided, on_board, verdicts or {}), OHMHEX_NAME),
+                        OHMHEX_NAME),
              time_line(OHMHEX_NAME, decided, True),
              time_line(opponent, decided, False),
              "endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items()))]
     return "\n".join(lines)
+
+
+def pair_games(decided, on_board, verdicts):
+    """The decided games for opening_pairs.classify, each forfeit with the solver's verdict when
+    there are verdicts (None where it has none), else with its recorded winner."""
+    out = []
+    for g in decided:
+        winner = g["winner"]
+        if verdicts and g not in on_board:
+            winner = verdicts.get(g["sgf"])
+        out.append({"opening": g["opening"], "black": g["black"], "white": g["white"],
+                    "winner": winner})
+    return out
 
 
 def adjudicated_lines(decided, on_board, verdicts):

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Match results by opening pair: which openings an engine won with both colours, lost with both,
+or split, and whether the openings it won both ways outnumber the ones it lost both ways.
+
+  opening_pairs.py [--name ohmhex] RESULTS.csv...
+
+A gauntlet plays every opening twice, the engine taking Black in one game and White in the other.
+When the two games split, the same colour won both (the engine won with one colour and the
+opponent with the other, so that colour won twice): the opening decided those games, whichever
+engine played better. The score's distance from half is (won both - lost both) / (2 x pairs), so
+only the openings won or lost both ways say which engine is stronger, and a sign test on their
+counts is the honest test of a difference: the games of a pair are not independent, and a
+per-game interval counts each split pair as two coin flips where it carries no information.
+
+Reads ohmhex-match's results.csv (a column `adjudicated_winner`, as bench/gauntlet.py and the
+files in docs/measurements/ hold it, overrides `winner` where set): columns opening, black,
+white, winner. Games without a winner (unfinished) and openings played only once are counted
+apart.
+"""
+import argparse
+import csv
+import math
+import sys
+
+
+def game_winner(row):
+    """'black', 'white' or None: the solver's adjudication where present, else the result."""
+    adjudicated = (row.get("adjudicated_winner") or "").strip()
+    winner = adjudicated or (row.get("winner") or "").strip()
+    return winner if winner in ("black", "white") else None
+
+
+def classify(games, name):
+    """games: dicts with opening, black, white (engine names) and winner ('black', 'white' or
+    None). Returns the counts of openings won both ways, lost both ways, split, and of openings
+    without two decided games with `name` on each side."""
+    by_opening = {}
+    for g in games:
+        by_opening.setdefault(g["opening"], []).append(g)
+    counts = {"won_both": 0, "lost_both": 0, "split": 0, "incomplete": 0}
+    for pair in by_opening.values():
+        sides = sorted("black" if g["black"] == name else "white" for g in pair
+                       if name in (g["black"], g["white"]))
+        decided = [g for g in pair if g["winner"]]
+        if sides != ["black", "white"] or len(decided) != 2:
+            counts["incomplete"] += 1
+            continue
+        wins = sum(1 for g in decided if g[g["winner"]] == name)
+        counts[("lost_both", "split", "won_both")[wins]] += 1
+    return counts
+
+
+def sign_test(won, lost):
+    """Two-sided p-value of `won` against `lost` under equal chances (exact binomial)."""
+    n = won + lost
+    if n == 0:
+        return 1.0
+    k = min(won, lost)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def pairs_line(counts, name):
+    """One summary line for the counts of classify()."""
+    pairs = counts["won_both"] + counts["lost_both"] + counts["split"]
+    if pairs == 0:
+        return "opening pairs: none with both games decided"
+    return (f"opening pairs: {pairs}; {name} won both {counts['won_both']}, lost both "
+            f"{counts['lost_both']}, split {counts['split']} (the same colour won both games); "
+            f"sign test p = {sign_test(counts['won_both'], counts['lost_both']):.2f}")
+
+
+def read_games(path):
+    with open(path, newline="") as f:
+        return [{"opening": row["opening"], "black": row["black"], "white": row["white"],
+                 "winner": game_winner(row)} for row in csv.DictReader(f)]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--name", default="ohmhex", help="the engine the counts are for")
+    parser.add_argument("results", nargs="+", help="results.csv files")
+    args = parser.parse_args(argv)
+    for path in args.results:
+        try:
+            games = read_games(path)
+        except (OSError, KeyError, csv.Error) as error:
+            print(f"opening_pairs.py: {path}: {error}", file=sys.stderr)
+            return 1
+        counts = classify(games, args.name)
+        extra = f" ({counts['incomplete']} incomplete)" if counts["incomplete"] else ""
+        print(f"{path}: {pairs_line(counts, args.name)}{extra}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
