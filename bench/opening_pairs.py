@@ -3,6 +3,7 @@
 or split, and whether the openings it won both ways outnumber the ones it lost both ways.
 
   opening_pairs.py [--name ohmhex] RESULTS.csv...
+  opening_pairs.py [--name ohmhex] --compare BEFORE.csv AFTER.csv
 
 A gauntlet plays every opening twice, the engine taking Black in one game and White in the other.
 When the two games split, the same colour won both (the engine won with one colour and the
@@ -11,6 +12,12 @@ engine played better. The score's distance from half is (won both - lost both) /
 only the openings won or lost both ways say which engine is stronger, and a sign test on their
 counts is the honest test of a difference: the games of a pair are not independent, and a
 per-game interval counts each split pair as two coin flips where it carries no information.
+
+--compare pairs two runs of the same openings (two binaries, or two settings) opening by opening:
+the engine's points in each opening's two games before and after, the openings where it gained
+and where it lost, and the sign test on those two counts. Two runs of the same binaries repeat
+their games nearly move for move (docs/strength.md, "Opening pairs and repeated games"), so the
+openings that changed are what the change between the runs did, one way or the other.
 
 Reads ohmhex-match's results.csv (a column `adjudicated_winner`, as bench/gauntlet.py and the
 files in docs/measurements/ hold it, overrides `winner` where set): columns opening, black,
@@ -60,6 +67,46 @@ def sign_test(won, lost):
     return min(1.0, 2 * tail)
 
 
+def points_by_opening(games, name):
+    """{opening: the engine's points in its two games} for the openings classify() counts as a
+    pair (two decided games, the engine on each side)."""
+    by_opening = {}
+    for g in games:
+        by_opening.setdefault(g["opening"], []).append(g)
+    points = {}
+    for opening, pair in by_opening.items():
+        counts = classify(pair, name)
+        if counts["incomplete"] == 0:
+            points[opening] = 2 * counts["won_both"] + counts["split"]
+    return points
+
+
+def compare(before, after, name):
+    """The openings both runs decided, with the engine's points before and after: (gained,
+    lost, unchanged) lists of (opening, before, after)."""
+    old, new = points_by_opening(before, name), points_by_opening(after, name)
+    gained, lost, same = [], [], []
+    for opening in sorted(set(old) & set(new)):
+        row = (opening, old[opening], new[opening])
+        (gained if row[2] > row[1] else lost if row[2] < row[1] else same).append(row)
+    return gained, lost, same
+
+
+def compare_lines(gained, lost, same, name):
+    def listed(rows):
+        return ", ".join(f"{o} {b}->{a}" for o, b, a in rows) or "none"
+
+    shared = len(gained) + len(lost) + len(same)
+    before = sum(b for _, b, _ in gained + lost + same)
+    after = sum(a for _, _, a in gained + lost + same)
+    return [f"{shared} openings decided in both runs: {name} {before} -> {after} of "
+            f"{2 * shared} points",
+            f"gained in {len(gained)}: {listed(gained)}",
+            f"lost in {len(lost)}: {listed(lost)}",
+            f"unchanged in {len(same)}; sign test on gained against lost p = "
+            f"{sign_test(len(gained), len(lost)):.2f}"]
+
+
 def pairs_line(counts, name):
     """One summary line for the counts of classify()."""
     pairs = counts["won_both"] + counts["lost_both"] + counts["split"]
@@ -80,8 +127,20 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--name", default="ohmhex", help="the engine the counts are for")
+    parser.add_argument("--compare", action="store_true",
+                        help="compare two runs (BEFORE.csv AFTER.csv) opening by opening")
     parser.add_argument("results", nargs="+", help="results.csv files")
     args = parser.parse_args(argv)
+    if args.compare:
+        if len(args.results) != 2:
+            parser.error("--compare wants two results files, before and after")
+        try:
+            before, after = (read_games(path) for path in args.results)
+        except (OSError, KeyError, csv.Error) as error:
+            print(f"opening_pairs.py: {error}", file=sys.stderr)
+            return 1
+        print("\n".join(compare_lines(*compare(before, after, args.name), args.name)))
+        return 0
     for path in args.results:
         try:
             games = read_games(path)

@@ -69,6 +69,31 @@ class SignTest(unittest.TestCase):
             {"won_both": 0, "lost_both": 0, "split": 0, "incomplete": 2}, "oh"))
 
 
+class Compare(unittest.TestCase):
+    def test_openings_gained_lost_and_unchanged(self):
+        def pair(opening, first, second):
+            return [game(opening, "oh", "w", first), game(opening, "w", "oh", second)]
+
+        before = (pair("a1", "white", "black") + pair("b2", "black", "black") +
+                  pair("c3", "black", "white") + pair("d4", "black", "black") +
+                  pair("e5", "black", None))  # undecided before: not compared
+        after = (pair("a1", "black", "black") + pair("b2", "black", "white") +
+                 pair("c3", "white", "black") + pair("d4", "white", "white") +
+                 pair("e5", "black", "white") + pair("f6", "black", "white"))  # new opening
+        gained, lost, same = opening_pairs.compare(before, after, "oh")
+        self.assertEqual(gained, [("a1", 0, 1), ("b2", 1, 2)])
+        self.assertEqual(lost, [("c3", 2, 0)])
+        self.assertEqual(same, [("d4", 1, 1)])
+        lines = opening_pairs.compare_lines(gained, lost, same, "oh")
+        self.assertEqual(lines[0], "4 openings decided in both runs: oh 4 -> 4 of 8 points")
+        self.assertEqual(lines[1], "gained in 2: a1 0->1, b2 1->2")
+        self.assertEqual(lines[2], "lost in 1: c3 2->0")
+
+    def test_compare_wants_two_files(self):
+        with self.assertRaises(SystemExit):
+            opening_pairs.main(["--compare", "only-one.csv"])
+
+
 class Files(unittest.TestCase):
     def test_the_adjudicated_winner_overrides_the_recorded_one(self):
         with tempfile.TemporaryDirectory() as scratch:
