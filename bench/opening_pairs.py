@@ -19,9 +19,9 @@ and where it lost, and the sign test on those two counts. Two runs of the same b
 their games nearly move for move (docs/strength.md, "Opening pairs and repeated games"), so the
 openings that changed are what the change between the runs did, one way or the other.
 
-Reads ohmhex-match's results.csv (a column `adjudicated_winner`, as bench/gauntlet.py and the
-files in docs/measurements/ hold it, overrides `winner` where set): columns opening, black,
-white, winner. Games without a winner (unfinished) and openings played only once are counted
+Reads ohmhex-match's results.csv (a column `adjudicated_winner`, as the files in
+docs/measurements/ hold it, overrides `winner` where set, and a forfeit it leaves empty has no
+winner): columns opening, black, white, winner, reason. Games without a winner (unfinished) and openings played only once are counted
 apart.
 """
 import argparse
@@ -31,8 +31,13 @@ import sys
 
 
 def game_winner(row):
-    """'black', 'white' or None: the solver's adjudication where present, else the result."""
+    """'black', 'white' or None: the solver's adjudication where the file has it, else the
+    result. A forfeit (a game not ended by connection or resignation) that the solver left
+    undecided has no winner, as in the gauntlet's adjudicated score."""
     adjudicated = (row.get("adjudicated_winner") or "").strip()
+    forfeit = row.get("reason", "connection") not in ("connection", "resign")
+    if "adjudicated_winner" in row and forfeit and not adjudicated:
+        return None
     winner = adjudicated or (row.get("winner") or "").strip()
     return winner if winner in ("black", "white") else None
 

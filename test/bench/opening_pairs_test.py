@@ -104,8 +104,17 @@ class Files(unittest.TestCase):
                         "1,a1,w,oh,white,connection,\n"
                         "2,b2,oh,w,white,black crash,\n")
             games = opening_pairs.read_games(path)
-            self.assertEqual([g["winner"] for g in games], ["black", "white", "white"])
+            # The forfeit the solver left undecided has no winner, as in the gauntlet.
+            self.assertEqual([g["winner"] for g in games], ["black", "white", None])
             self.assertEqual(opening_pairs.main([path, "--name", "oh"]), 0)
+
+    def test_without_the_adjudication_column_the_recorded_winner_stands(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            path = os.path.join(scratch, "results.csv")
+            with open(path, "w") as f:
+                f.write("opening,black,white,winner,reason\n"
+                        "a1,oh,w,white,black crash\n")
+            self.assertEqual([g["winner"] for g in opening_pairs.read_games(path)], ["white"])
 
     def test_a_file_that_is_not_a_match_is_an_error(self):
         with tempfile.TemporaryDirectory() as scratch:
