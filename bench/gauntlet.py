@@ -46,7 +46,7 @@ import shutil
 import subprocess
 import sys
 
-from opening_pairs import classify, pairs_line
+from opening_pairs import classify, ended_on_the_board, pairs_line
 
 REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 DEFAULT_OHMHEX = os.path.join(REPO, "build", "release", "app", "ohmhex")
@@ -272,11 +272,6 @@ def time_line(name, games, ours):
             longest = max(longest, g[f"{colour}_time"] / n)
     mean = seconds / moves if moves else 0
     return f"{name}: {mean:.2f} s per move on average; the slowest game {longest:.2f} s per move"
-
-
-def ended_on_the_board(game):
-    """A connection or a resignation; anything else (a crash, a refused command) is a forfeit."""
-    return game["reason"] in ("connection", "resign")
 
 
 def position_winner(ohmhex, sgf, seconds):

@@ -21,8 +21,8 @@ openings that changed are what the change between the runs did, one way or the o
 
 Reads ohmhex-match's results.csv (a column `adjudicated_winner`, as the files in
 docs/measurements/ hold it, overrides `winner` where set, and a forfeit it leaves empty has no
-winner): columns opening, black, white, winner, reason. Games without a winner (unfinished) and openings played only once are counted
-apart.
+winner): columns opening, black, white, winner, reason. Games without a winner (unfinished)
+and openings played only once are counted apart.
 """
 import argparse
 import csv
@@ -30,35 +30,50 @@ import math
 import sys
 
 
+def ended_on_the_board(game):
+    """A connection or a resignation; anything else (a crash, a refused command) is a forfeit."""
+    return game["reason"] in ("connection", "resign")
+
+
 def game_winner(row):
     """'black', 'white' or None: the solver's adjudication where the file has it, else the
-    result. A forfeit (a game not ended by connection or resignation) that the solver left
-    undecided has no winner, as in the gauntlet's adjudicated score."""
+    result. A forfeit that the solver left undecided has no winner, as in the gauntlet's
+    adjudicated score."""
     adjudicated = (row.get("adjudicated_winner") or "").strip()
-    forfeit = row.get("reason", "connection") not in ("connection", "resign")
+    forfeit = "reason" in row and not ended_on_the_board(row)
     if "adjudicated_winner" in row and forfeit and not adjudicated:
         return None
     winner = adjudicated or (row.get("winner") or "").strip()
     return winner if winner in ("black", "white") else None
 
 
+def by_opening(games):
+    """{opening: its games}, in the order of their first game."""
+    out = {}
+    for g in games:
+        out.setdefault(g["opening"], []).append(g)
+    return out
+
+
+def pair_points(pair, name):
+    """The engine's points (0, 1 or 2) in an opening's games, or None unless they are two
+    decided games with `name` once on each side."""
+    sides = sorted("black" if g["black"] == name else "white" for g in pair
+                   if name in (g["black"], g["white"]))
+    decided = [g for g in pair if g["winner"]]
+    if sides != ["black", "white"] or len(decided) != 2:
+        return None
+    return sum(1 for g in decided if g[g["winner"]] == name)
+
+
 def classify(games, name):
     """games: dicts with opening, black, white (engine names) and winner ('black', 'white' or
     None). Returns the counts of openings won both ways, lost both ways, split, and of openings
     without two decided games with `name` on each side."""
-    by_opening = {}
-    for g in games:
-        by_opening.setdefault(g["opening"], []).append(g)
     counts = {"won_both": 0, "lost_both": 0, "split": 0, "incomplete": 0}
-    for pair in by_opening.values():
-        sides = sorted("black" if g["black"] == name else "white" for g in pair
-                       if name in (g["black"], g["white"]))
-        decided = [g for g in pair if g["winner"]]
-        if sides != ["black", "white"] or len(decided) != 2:
-            counts["incomplete"] += 1
-            continue
-        wins = sum(1 for g in decided if g[g["winner"]] == name)
-        counts[("lost_both", "split", "won_both")[wins]] += 1
+    for pair in by_opening(games).values():
+        points = pair_points(pair, name)
+        counts["incomplete" if points is None else ("lost_both", "split", "won_both")[points]] += 1
     return counts
 
 
@@ -75,15 +90,8 @@ def sign_test(won, lost):
 def points_by_opening(games, name):
     """{opening: the engine's points in its two games} for the openings classify() counts as a
     pair (two decided games, the engine on each side)."""
-    by_opening = {}
-    for g in games:
-        by_opening.setdefault(g["opening"], []).append(g)
-    points = {}
-    for opening, pair in by_opening.items():
-        counts = classify(pair, name)
-        if counts["incomplete"] == 0:
-            points[opening] = 2 * counts["won_both"] + counts["split"]
-    return points
+    points = {opening: pair_points(pair, name) for opening, pair in by_opening(games).items()}
+    return {opening: p for opening, p in points.items() if p is not None}
 
 
 def compare(before, after, name):
