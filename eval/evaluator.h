@@ -19,8 +19,9 @@ class Network;
 }
 
 // A static evaluation of a position. Implementations are deterministic (bit-identical results
-// for the same position, whatever was evaluated before), keep their scratch buffers inside and
-// are used by one thread at a time (one instance per search thread).
+// for the same sequence of positions evaluated; most for the same position whatever came
+// before, but the vc links derive a build from recent ones, eval/vc_links.h), keep their scratch
+// buffers inside and are used by one thread at a time (one instance per search thread).
 class Evaluator {
 public:
     virtual ~Evaluator() = default;

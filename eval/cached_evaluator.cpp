@@ -1,0 +1,69 @@
+#include "eval/cached_evaluator.h"
+
+#include "core/zobrist.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace hex::eval {
+
+CachedEvaluator::CachedEvaluator(std::unique_ptr<Evaluator> inner, std::size_t budgetBytes)
+    : inner_(std::move(inner)), budgetBytes_(budgetBytes) {}
+
+// The largest power of two of entries, with their cells, within the budget (at least one).
+void CachedEvaluator::fitTo(const Board& board) {
+    const Geometry& g = board.geometry();
+    if (g.width() == width_ && g.height() == height_)
+        return;
+    width_ = g.width();
+    height_ = g.height();
+    const std::size_t perEntry =
+        sizeof(Entry) + static_cast<std::size_t>(g.cellCount()) * sizeof(int);
+    const std::size_t count = std::bit_floor(std::max<std::size_t>(budgetBytes_ / perEntry, 1));
+    entries_.assign(count, Entry{});
+    cells_.assign(count * static_cast<std::size_t>(g.cellCount()), 0);
+}
+
+CachedEvaluator::Entry& CachedEvaluator::slot(const Board& board, std::uint64_t key) {
+    fitTo(board);
+    return entries_[static_cast<std::size_t>(key) & (entries_.size() - 1)];
+}
+
+std::span<int> CachedEvaluator::cellsOf(const Entry& entry) {
+    const auto cellCount = static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_);
+    const auto index = static_cast<std::size_t>(&entry - entries_.data());
+    return {cells_.data() + index * cellCount, cellCount};
+}
+
+Score CachedEvaluator::evaluate(const Board& board, Color toMove) {
+    const std::uint64_t key = board.key() ^ zobrist::sideToMove(toMove);
+    Entry& entry = slot(board, key);
+    if (entry.used && entry.key == key) {
+        ++stats_.hits;
+        return entry.score;
+    }
+    ++stats_.misses;
+    entry = Entry{key, inner_->evaluate(board, toMove), true, false};
+    return entry.score;
+}
+
+Score CachedEvaluator::evaluateWithCells(const Board& board, Color toMove,
+                                         std::span<int> cellValues) {
+    const std::uint64_t key = board.key() ^ zobrist::sideToMove(toMove);
+    Entry& entry = slot(board, key);
+    const std::span<int> stored = cellsOf(entry);
+    if (entry.used && entry.key == key && entry.hasCells) {
+        ++stats_.hits;
+        std::copy(stored.begin(), stored.end(), cellValues.begin());
+        return entry.score;
+    }
+    ++stats_.misses;
+    const Score score = inner_->evaluateWithCells(board, toMove, cellValues);
+    // A position known by its value keeps that value, so that one position is one score.
+    const bool known = entry.used && entry.key == key;
+    entry = Entry{key, known ? entry.score : score, true, true};
+    std::copy(cellValues.begin(), cellValues.end(), stored.begin());
+    return entry.score;
+}
+
+} // namespace hex::eval
