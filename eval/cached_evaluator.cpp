@@ -35,35 +35,63 @@ std::span<int> CachedEvaluator::cellsOf(const Entry& entry) {
     return {cells_.data() + index * cellCount, cellCount};
 }
 
+// The entry's value, completed by the evaluator when it holds evaluateCells's partial one.
+Score CachedEvaluator::valueOf(const Board& board, Color toMove, Entry& entry) {
+    if (!entry.complete) {
+        entry.score = inner_->completeValue(board, toMove, entry.score);
+        entry.complete = true;
+    }
+    return entry.score;
+}
+
+// The position's cell values, into cellValues and its entry: the stored ones, or the
+// evaluator's. An entry that knows the position's value keeps it, so that one position is one
+// score; a new entry keeps the partial value until a value is asked for.
+CachedEvaluator::Entry& CachedEvaluator::withCells(const Board& board, Color toMove,
+                                                   std::span<int> cellValues) {
+    const std::uint64_t key = board.key() ^ zobrist::sideToMove(toMove);
+    Entry& entry = slot(board, key);
+    const std::span<int> stored = cellsOf(entry);
+    const bool known = entry.used && entry.key == key;
+    if (known && entry.hasCells) {
+        ++stats_.hits;
+        std::copy(stored.begin(), stored.end(), cellValues.begin());
+        return entry;
+    }
+    ++stats_.misses;
+    const Score partial = inner_->evaluateCells(board, toMove, cellValues);
+    if (!known)
+        entry = Entry{key, partial, true, false, false};
+    entry.hasCells = true;
+    std::copy(cellValues.begin(), cellValues.end(), stored.begin());
+    return entry;
+}
+
 Score CachedEvaluator::evaluate(const Board& board, Color toMove) {
     const std::uint64_t key = board.key() ^ zobrist::sideToMove(toMove);
     Entry& entry = slot(board, key);
     if (entry.used && entry.key == key) {
         ++stats_.hits;
-        return entry.score;
+        return valueOf(board, toMove, entry);
     }
     ++stats_.misses;
-    entry = Entry{key, inner_->evaluate(board, toMove), true, false};
+    entry = Entry{key, inner_->evaluate(board, toMove), true, false, true};
     return entry.score;
 }
 
 Score CachedEvaluator::evaluateWithCells(const Board& board, Color toMove,
                                          std::span<int> cellValues) {
-    const std::uint64_t key = board.key() ^ zobrist::sideToMove(toMove);
-    Entry& entry = slot(board, key);
-    const std::span<int> stored = cellsOf(entry);
-    if (entry.used && entry.key == key && entry.hasCells) {
-        ++stats_.hits;
-        std::copy(stored.begin(), stored.end(), cellValues.begin());
-        return entry.score;
-    }
-    ++stats_.misses;
-    const Score score = inner_->evaluateWithCells(board, toMove, cellValues);
-    // A position known by its value keeps that value, so that one position is one score.
-    const bool known = entry.used && entry.key == key;
-    entry = Entry{key, known ? entry.score : score, true, true};
-    std::copy(cellValues.begin(), cellValues.end(), stored.begin());
-    return entry.score;
+    return valueOf(board, toMove, withCells(board, toMove, cellValues));
+}
+
+Score CachedEvaluator::evaluateCells(const Board& board, Color toMove, std::span<int> cellValues) {
+    return withCells(board, toMove, cellValues).score;
+}
+
+// From the entry, which knows whether its value is complete; a position no longer in the table
+// is evaluated again.
+Score CachedEvaluator::completeValue(const Board& board, Color toMove, Score /*partial*/) {
+    return evaluate(board, toMove);
 }
 
 } // namespace hex::eval

@@ -19,8 +19,10 @@ namespace hex::eval {
 // The first result for a position is the one kept: an evaluator whose result depends on what
 // it evaluated before (the vc links derive a build from recent ones) then answers a position
 // the same way for as long as it stays in the cache. A value-only entry answers `evaluate`; a
-// request for cell values recomputes and stores them. Direct-mapped, newest kept, within a
-// memory budget; the cells are stored for one board size at a time (a new size empties it).
+// request for cell values recomputes and stores them. A request for cells alone (evaluateCells)
+// keeps the evaluator's partial value, completed when a value is first asked for. Direct-mapped,
+// newest kept, within a memory budget; the cells are stored for one board size at a time (a new
+// size empties it).
 class CachedEvaluator final : public Evaluator {
 public:
     static constexpr std::size_t kDefaultBytes = std::size_t{8} << 20;
@@ -31,6 +33,11 @@ public:
     std::string_view name() const override { return inner_->name(); }
     Score evaluate(const Board& board, Color toMove) override;
     Score evaluateWithCells(const Board& board, Color toMove, std::span<int> cellValues) override;
+    // The cells, stored with the evaluator's partial value: a value asked for later is then
+    // completed once (the mix's net runs only for the positions whose value is needed).
+    Score evaluateCells(const Board& board, Color toMove, std::span<int> cellValues) override;
+    // The position's value from its entry (or evaluated again if it left the table).
+    Score completeValue(const Board& board, Color toMove, Score partial) override;
 
     struct Stats {
         std::uint64_t hits = 0;
@@ -46,10 +53,13 @@ private:
         Score score = 0;
         bool used = false;
         bool hasCells = false;
+        bool complete = true; // false: `score` is evaluateCells's partial value
     };
 
     // The entry for `board` and `toMove`, after fitting the table to the board's size.
     Entry& slot(const Board& board, std::uint64_t key);
+    Entry& withCells(const Board& board, Color toMove, std::span<int> cellValues);
+    Score valueOf(const Board& board, Color toMove, Entry& entry);
     void fitTo(const Board& board);
     std::span<int> cellsOf(const Entry& entry);
 

@@ -215,7 +215,7 @@ std::size_t Search::generateMoves(Color toMove, int ply, Cell ttMove, const Winn
         return 1;
     }
     const std::span<int> values = cellValuesAt(ply);
-    evaluator_.evaluateWithCells(board_, toMove, values);
+    evaluator_.evaluateCells(board_, toMove, values); // they order the moves; no value needed
     for (Cell c = candidates.first(); c != kNoCell; c = candidates.nextFrom(c + 1))
         moves.push_back(c);
     sortByCellValue(moves, values);

@@ -147,7 +147,7 @@ void Search::generateRootMoves() {
             ttMove = fromCanonical(board_.geometry(), key, hit->move);
     }
     const std::span<int> values = cellValuesAt(0);
-    evaluator_.evaluateWithCells(board_, rootColor_, values);
+    evaluator_.evaluateCells(board_, rootColor_, values); // the root's order; no value needed
     const CellSet& candidates = rootRegion_.candidates;
     for (Cell c = candidates.first(); c != kNoCell; c = candidates.nextFrom(c + 1))
         rootMoves_.push_back(c);

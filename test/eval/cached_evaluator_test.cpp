@@ -24,8 +24,17 @@ public:
             cellValues[static_cast<std::size_t>(c)] = board.isEmpty(c) ? 1000 * withCells + c : 0;
         return 100000 + withCells;
     }
+    // A partial value a completion must change: the counter's value is partial + 7.
+    Score evaluateCells(const Board& board, Color toMove, std::span<int> cellValues) override {
+        return evaluateWithCells(board, toMove, cellValues) - 7;
+    }
+    Score completeValue(const Board&, Color, Score partial) override {
+        ++completions;
+        return partial + 7;
+    }
     int values = 0;
     int withCells = 0;
+    int completions = 0;
 };
 
 struct Counted {
@@ -76,6 +85,39 @@ TEST(CachedEvaluator, AValueOnlyEntryComputesCellsWhenAskedAndKeepsItsValue) {
     EXPECT_EQ(cells[5], 1005);
     EXPECT_EQ(cellsOf(*c.cache, board, Color::Black), cells);
     EXPECT_EQ(c.counter->withCells, 1);
+}
+
+// Cells asked for alone keep the evaluator's partial value; the first request for the value
+// completes it once, and every later answer is the completed value.
+TEST(CachedEvaluator, CellsAloneKeepAPartialValueCompletedOnceWhenAskedFor) {
+    Counted c;
+    Board board(5, 5);
+    board.play(board.geometry().cell(1, 3), Color::White);
+    std::vector<int> cells(25, -1);
+    const Score partial = c.cache->evaluateCells(board, Color::Black, cells);
+    EXPECT_EQ(partial, 100001 - 7);
+    EXPECT_EQ(c.counter->completions, 0);
+    EXPECT_EQ(c.cache->evaluate(board, Color::Black), 100001);
+    EXPECT_EQ(c.counter->completions, 1);
+    EXPECT_EQ(c.cache->evaluate(board, Color::Black), 100001);
+    EXPECT_EQ(cellsOf(*c.cache, board, Color::Black), cells);
+    EXPECT_EQ(c.cache->evaluateCells(board, Color::Black, cells), 100001); // complete now
+    EXPECT_EQ(c.cache->completeValue(board, Color::Black, 100001), 100001);
+    EXPECT_EQ(c.counter->completions, 1);
+    EXPECT_EQ(c.counter->withCells, 1);
+
+    // Asked with its value, a position is completed at once; a value-only entry keeps its
+    // value when cells are asked for alone.
+    board.play(board.geometry().cell(2, 2), Color::Black);
+    Score score = 0;
+    cellsOf(*c.cache, board, Color::White, &score);
+    EXPECT_EQ(score, 100002);
+    EXPECT_EQ(c.counter->completions, 2);
+    board.play(board.geometry().cell(3, 3), Color::White);
+    const Score value = c.cache->evaluate(board, Color::Black);
+    EXPECT_EQ(c.cache->evaluateCells(board, Color::Black, cells), value);
+    EXPECT_EQ(c.cache->evaluate(board, Color::Black), value);
+    EXPECT_EQ(c.counter->completions, 2);
 }
 
 TEST(CachedEvaluator, TheSideToMoveAndTheStonesAndTheBoardSizeKeepPositionsApart) {

@@ -1,6 +1,7 @@
 #include "eval/evaluator.h"
 #include "eval/mixed_value.h"
 #include "eval/network/network.h"
+#include "eval/network/network_evaluator.h"
 #include "eval/network/random_weights.h"
 #include "eval/resistance.h"
 
@@ -207,6 +208,43 @@ TEST(Registry, TheMixIsTheCircuitAloneOnBoardsLargerThanItsMaxSize) {
             EXPECT_EQ(mixCells, circuitCells);
         }
     }
+}
+
+// Counts its evaluations: the net of a mix whose calls a test watches.
+class CountingNet final : public Evaluator {
+public:
+    std::string_view name() const override { return "counting"; }
+    Score evaluate(const Board&, Color) override {
+        ++calls;
+        return static_cast<Score>(NetworkEvaluator::kValueScale / 2); // a value of +0.5
+    }
+    Score evaluateWithCells(const Board& board, Color toMove, std::span<int>) override {
+        return evaluate(board, toMove);
+    }
+    int calls = 0;
+};
+
+// The mix's cells are the circuit's and need no net: evaluateCells leaves the net out and
+// completeValue adds it, to the value evaluateWithCells gives.
+TEST(Registry, TheMixRunsItsNetOnlyForAValue) {
+    auto net = std::make_unique<CountingNet>();
+    CountingNet* counter = net.get();
+    MixedValueEvaluator mix(makeEvaluator("resistance"), std::move(net), 1.0, 11);
+    const std::unique_ptr<Evaluator> circuit = makeEvaluator("resistance");
+    Board board(7, 7);
+    board.play(*board.geometry().parse("c3"), Color::Black);
+    board.play(*board.geometry().parse("e4"), Color::White);
+    std::vector<int> cells(49), circuitCells(49), mixCells(49);
+    const Score partial = mix.evaluateCells(board, Color::Black, cells);
+    EXPECT_EQ(counter->calls, 0);
+    EXPECT_EQ(partial, circuit->evaluateWithCells(board, Color::Black, circuitCells));
+    EXPECT_EQ(cells, circuitCells);
+    const Score value = mix.completeValue(board, Color::Black, partial);
+    EXPECT_EQ(counter->calls, 1);
+    EXPECT_EQ(value, partial + static_cast<Score>(ResistanceEvaluator::kScoreScale / 2));
+    EXPECT_EQ(mix.evaluateWithCells(board, Color::Black, mixCells), value);
+    EXPECT_EQ(mixCells, circuitCells);
+    EXPECT_EQ(mix.evaluate(board, Color::Black), value);
 }
 
 TEST(Registry, UnknownNameGivesNull) {
