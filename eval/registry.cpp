@@ -1,4 +1,5 @@
 #include "eval/bridge_links.h"
+#include "eval/cached_evaluator.h"
 #include "eval/evaluator.h"
 #include "eval/max_flow.h"
 #include "eval/mixed_value.h"
@@ -94,9 +95,14 @@ std::unique_ptr<Evaluator> createHalf(std::string_view source, const EvaluatorCo
         std::unique_ptr<Evaluator> circuit = createResistance(config);
         if (!circuit)
             return nullptr;
+        // The net's value depends on the position alone, and a search asks for it again and
+        // again (every iteration, the next move's tree): the cache keeps it. The circuit is
+        // not cached: its `vc` links derive builds from recent ones, so a cached value would
+        // change the search (docs/search.md, "Evaluation cache").
         return std::make_unique<MixedValueEvaluator>(
             std::move(circuit),
-            std::make_unique<NetworkEvaluator>(config.network, config.networkRotation),
+            std::make_unique<CachedEvaluator>(
+                std::make_unique<NetworkEvaluator>(config.network, config.networkRotation)),
             config.networkMixWeight, config.networkMixMaxSize);
     }
     return nullptr;

@@ -1,7 +1,6 @@
 #include "search/bench.h"
 
 #include "core/game.h"
-#include "eval/cached_evaluator.h"
 #include "eval/evaluator.h"
 #include "search/search.h"
 
@@ -80,11 +79,9 @@ Game gameOf(const BenchPosition& position) {
 
 std::optional<BenchTotals> runBench(const BenchSettings& settings, std::ostream& out,
                                     const StopFn& shouldStop) {
-    std::unique_ptr<eval::Evaluator> made = eval::makeEvaluator(settings.evaluator);
-    if (!made)
+    const std::unique_ptr<eval::Evaluator> evaluator = eval::makeEvaluator(settings.evaluator);
+    if (!evaluator)
         return std::nullopt;
-    // As the player evaluates (SearchPlayer::prepare).
-    const auto evaluator = std::make_unique<eval::CachedEvaluator>(std::move(made));
     TranspositionTable table(BenchSettings::kTableMb);
     Search search(table, *evaluator);
     SearchLimits limits;

@@ -1,6 +1,5 @@
 #include "search/search_player.h"
 
-#include "eval/cached_evaluator.h"
 #include "search/opening_table.h"
 #include "search/solver_beside.h"
 #include "search/solver_verdicts.h"
@@ -82,16 +81,10 @@ void SearchPlayer::clear() {
 bool SearchPlayer::prepare(const PlayerSettings& settings) {
     if (!evaluator_ || evaluator_->name() != settings.evaluator ||
         evaluatorConfig_ != settings.evaluatorConfig) {
-        std::unique_ptr<eval::Evaluator> made =
-            eval::makeEvaluator(settings.evaluator, settings.evaluatorConfig);
+        evaluator_ = eval::makeEvaluator(settings.evaluator, settings.evaluatorConfig);
         evaluatorConfig_ = settings.evaluatorConfig;
-        if (!made) {
-            evaluator_.reset();
+        if (!evaluator_)
             return false;
-        }
-        // A search evaluates many positions again (each iteration's interior nodes, the next
-        // move's tree): a cache makes them free (eval/cached_evaluator.h).
-        evaluator_ = std::make_unique<eval::CachedEvaluator>(std::move(made));
         if (table_)
             table_->clear(); // the stored scores came from another evaluator
     }
