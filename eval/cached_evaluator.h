@@ -17,12 +17,13 @@ namespace hex::eval {
 // about two fifths of the evaluations were repeats (docs/search.md, "Evaluation cache").
 //
 // The first result for a position is the one kept: an evaluator whose result depends on what
-// it evaluated before (the vc links derive a build from recent ones) then answers a position
-// the same way for as long as it stays in the cache. A value-only entry answers `evaluate`; a
-// request for cell values recomputes and stores them. A request for cells alone (evaluateCells)
-// keeps the evaluator's partial value, completed when a value is first asked for. Direct-mapped,
-// newest kept, within a memory budget; the cells are stored for one board size at a time (a new
-// size empties it).
+// it evaluated before (the vc links derive a build from recent ones) would answer differently
+// than without the cache, which changed the search when the player cached its whole evaluator.
+// So the engine caches the mix's net alone, a function of the position (registry.cpp). A value-only
+// entry answers `evaluate`; a request for cell values recomputes and stores them. A request for
+// cells alone (evaluateCells) keeps the evaluator's partial value, completed when a value is first
+// asked for. Direct-mapped, newest kept, within a memory budget; the cells are stored for one board
+// size at a time (a new size empties it).
 class CachedEvaluator final : public Evaluator {
 public:
     static constexpr std::size_t kDefaultBytes = std::size_t{8} << 20;
