@@ -10,7 +10,9 @@ namespace hex::eval {
 CachedEvaluator::CachedEvaluator(std::unique_ptr<Evaluator> inner, std::size_t budgetBytes)
     : inner_(std::move(inner)), budgetBytes_(budgetBytes) {}
 
-// The largest power of two of entries, with their cells, within the budget (at least one).
+// The largest power of two of entries, with their cells, within the budget (at least one). The
+// cells are allocated at the first request for them (cellsOf): a cache of values alone, as the
+// mix's net's, never needs them.
 void CachedEvaluator::fitTo(const Board& board) {
     const Geometry& g = board.geometry();
     if (g.width() == width_ && g.height() == height_)
@@ -21,7 +23,7 @@ void CachedEvaluator::fitTo(const Board& board) {
         sizeof(Entry) + static_cast<std::size_t>(g.cellCount()) * sizeof(int);
     const std::size_t count = std::bit_floor(std::max<std::size_t>(budgetBytes_ / perEntry, 1));
     entries_.assign(count, Entry{});
-    cells_.assign(count * static_cast<std::size_t>(g.cellCount()), 0);
+    cells_.clear();
 }
 
 CachedEvaluator::Entry& CachedEvaluator::slot(const Board& board, std::uint64_t key) {
@@ -31,6 +33,8 @@ CachedEvaluator::Entry& CachedEvaluator::slot(const Board& board, std::uint64_t 
 
 std::span<int> CachedEvaluator::cellsOf(const Entry& entry) {
     const auto cellCount = static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_);
+    if (cells_.empty())
+        cells_.assign(entries_.size() * cellCount, 0);
     const auto index = static_cast<std::size_t>(&entry - entries_.data());
     return {cells_.data() + index * cellCount, cellCount};
 }

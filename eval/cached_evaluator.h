@@ -69,7 +69,7 @@ private:
     int width_ = 0;
     int height_ = 0;
     std::vector<Entry> entries_;
-    std::vector<int> cells_; // entries_.size() rows of the board's cell count
+    std::vector<int> cells_; // entries_.size() rows of the board's cell count, or none yet
     Stats stats_;
 };
 
