@@ -1,8 +1,8 @@
 #pragma once
 
 #include "connections/cell_set.h"
+#include "core/direct_mapped_cache.h"
 #include "core/types.h"
-#include "solver/direct_mapped_cache.h"
 
 #include <utility>
 #include <vector>

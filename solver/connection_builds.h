@@ -3,7 +3,7 @@
 #include "connections/connections.h"
 #include "connections/game_state.h"
 #include "connections/vc_snapshot.h"
-#include "solver/direct_mapped_cache.h"
+#include "core/direct_mapped_cache.h"
 #include "solver/solve_context.h"
 #include "solver/solver_types.h"
 

@@ -1,4 +1,4 @@
-#include "solver/direct_mapped_cache.h"
+#include "core/direct_mapped_cache.h"
 
 #include <gtest/gtest.h>
 
