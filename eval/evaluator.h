@@ -38,15 +38,10 @@ public:
                                     std::span<int> cellValues) = 0;
 
     // The cell values alone, for a caller that needs no value now (a search ordering a node's
-    // moves). It returns a partial value, which completeValue turns into evaluateWithCells's
-    // value for the same position: an evaluator whose value has a dear part that depends on the
-    // position alone (the mix's net) leaves that part out until someone asks for it.
-    virtual Score evaluateCells(const Board& board, Color toMove, std::span<int> cellValues) {
-        return evaluateWithCells(board, toMove, cellValues);
-    }
-    // The value of a position from the partial value evaluateCells gave for it.
-    virtual Score completeValue(const Board& /*board*/, Color /*toMove*/, Score partial) {
-        return partial;
+    // moves): an evaluator whose value has a dear part the cells do not need (the mix's net)
+    // leaves it out.
+    virtual void evaluateCells(const Board& board, Color toMove, std::span<int> cellValues) {
+        evaluateWithCells(board, toMove, cellValues);
     }
 };
 

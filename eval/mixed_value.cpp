@@ -17,20 +17,20 @@ bool netCorrects(const Board& board, int maxSize) {
 }
 
 Score MixedValueEvaluator::evaluate(const Board& board, Color toMove) {
-    return completeValue(board, toMove, circuit_->evaluate(board, toMove));
+    return corrected(board, toMove, circuit_->evaluate(board, toMove));
 }
 
 Score MixedValueEvaluator::evaluateWithCells(const Board& board, Color toMove,
                                              std::span<int> cellValues) {
-    return completeValue(board, toMove, evaluateCells(board, toMove, cellValues));
+    return corrected(board, toMove, circuit_->evaluateWithCells(board, toMove, cellValues));
 }
 
-Score MixedValueEvaluator::evaluateCells(const Board& board, Color toMove,
-                                         std::span<int> cellValues) {
-    return circuit_->evaluateWithCells(board, toMove, cellValues);
+void MixedValueEvaluator::evaluateCells(const Board& board, Color toMove,
+                                        std::span<int> cellValues) {
+    circuit_->evaluateWithCells(board, toMove, cellValues);
 }
 
-Score MixedValueEvaluator::completeValue(const Board& board, Color toMove, Score circuit) {
+Score MixedValueEvaluator::corrected(const Board& board, Color toMove, Score circuit) {
     if (std::abs(circuit) >= ResistanceEvaluator::kDecidedScore)
         return circuit; // decided by the connections (or the board): no guess changes that
     if (!netCorrects(board, maxSize_))

@@ -22,11 +22,13 @@ public:
     std::string_view name() const override { return "network"; }
     Score evaluate(const Board& board, Color toMove) override;
     Score evaluateWithCells(const Board& board, Color toMove, std::span<int> cellValues) override;
-    // The circuit's cells and score; the net's correction waits for completeValue.
-    Score evaluateCells(const Board& board, Color toMove, std::span<int> cellValues) override;
-    Score completeValue(const Board& board, Color toMove, Score circuit) override;
+    // The circuit's cells, without running the net.
+    void evaluateCells(const Board& board, Color toMove, std::span<int> cellValues) override;
 
 private:
+    // The circuit's score `circuit` for the position, corrected by the net.
+    Score corrected(const Board& board, Color toMove, Score circuit);
+
     std::unique_ptr<Evaluator> circuit_;
     std::unique_ptr<Evaluator> net_;
     double weight_;

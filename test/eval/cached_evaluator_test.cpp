@@ -24,24 +24,20 @@ public:
             cellValues[static_cast<std::size_t>(c)] = board.isEmpty(c) ? 1000 * withCells + c : 0;
         return 100000 + withCells;
     }
-    // A partial value a completion must change: the counter's value is partial + 7.
-    Score evaluateCells(const Board& board, Color toMove, std::span<int> cellValues) override {
-        return evaluateWithCells(board, toMove, cellValues) - 7;
-    }
-    Score completeValue(const Board&, Color, Score partial) override {
-        ++completions;
-        return partial + 7;
+    void evaluateCells(const Board& board, Color toMove, std::span<int> cellValues) override {
+        ++cellsAlone;
+        evaluateWithCells(board, toMove, cellValues);
     }
     int values = 0;
     int withCells = 0;
-    int completions = 0;
+    int cellsAlone = 0;
 };
 
 struct Counted {
-    explicit Counted(std::size_t budget = CachedEvaluator::kDefaultBytes) {
+    explicit Counted(std::size_t slots = CachedEvaluator::kDefaultSlots) {
         auto inner = std::make_unique<CountingEvaluator>();
         counter = inner.get();
-        cache = std::make_unique<CachedEvaluator>(std::move(inner), budget);
+        cache = std::make_unique<CachedEvaluator>(std::move(inner), slots);
     }
     CountingEvaluator* counter;
     std::unique_ptr<CachedEvaluator> cache;
@@ -56,68 +52,35 @@ std::vector<int> cellsOf(CachedEvaluator& cache, const Board& board, Color toMov
     return cells;
 }
 
-TEST(CachedEvaluator, APositionEvaluatedAgainIsRememberedWithItsCells) {
+TEST(CachedEvaluator, APositionEvaluatedAgainIsRemembered) {
     Counted c;
     Board board(5, 5);
     board.play(board.geometry().cell(2, 2), Color::Black);
-    Score first = 0;
-    Score second = 0;
-    const std::vector<int> cells = cellsOf(*c.cache, board, Color::White, &first);
-    EXPECT_EQ(cellsOf(*c.cache, board, Color::White, &second), cells);
-    EXPECT_EQ(second, first);
-    EXPECT_EQ(c.cache->evaluate(board, Color::White), first); // a value from a cells entry
-    EXPECT_EQ(c.counter->withCells, 1);
-    EXPECT_EQ(c.counter->values, 0);
+    const Score first = c.cache->evaluate(board, Color::White);
+    EXPECT_EQ(c.cache->evaluate(board, Color::White), first);
+    EXPECT_EQ(c.cache->evaluate(board, Color::White), first);
+    EXPECT_EQ(c.counter->values, 1);
     EXPECT_EQ(c.cache->stats().hits, 2U);
     EXPECT_EQ(c.cache->stats().misses, 1U);
 }
 
-TEST(CachedEvaluator, AValueOnlyEntryComputesCellsWhenAskedAndKeepsItsValue) {
+// Cells are the evaluator's every time; the value that came with them answers later requests.
+TEST(CachedEvaluator, CellsPassThroughAndTheirValueIsKept) {
     Counted c;
     Board board(4, 4);
-    const Score value = c.cache->evaluate(board, Color::Black);
-    EXPECT_EQ(c.cache->evaluate(board, Color::Black), value);
-    EXPECT_EQ(c.counter->values, 1);
     Score withCells = 0;
-    const std::vector<int> cells = cellsOf(*c.cache, board, Color::Black, &withCells);
-    EXPECT_EQ(c.counter->withCells, 1);
-    EXPECT_EQ(withCells, value) << "one position, one score";
-    EXPECT_EQ(cells[5], 1005);
-    EXPECT_EQ(cellsOf(*c.cache, board, Color::Black), cells);
-    EXPECT_EQ(c.counter->withCells, 1);
-}
-
-// Cells asked for alone keep the evaluator's partial value; the first request for the value
-// completes it once, and every later answer is the completed value.
-TEST(CachedEvaluator, CellsAloneKeepAPartialValueCompletedOnceWhenAskedFor) {
-    Counted c;
-    Board board(5, 5);
-    board.play(board.geometry().cell(1, 3), Color::White);
-    std::vector<int> cells(25, -1);
-    const Score partial = c.cache->evaluateCells(board, Color::Black, cells);
-    EXPECT_EQ(partial, 100001 - 7);
-    EXPECT_EQ(c.counter->completions, 0);
-    EXPECT_EQ(c.cache->evaluate(board, Color::Black), 100001);
-    EXPECT_EQ(c.counter->completions, 1);
-    EXPECT_EQ(c.cache->evaluate(board, Color::Black), 100001);
-    EXPECT_EQ(cellsOf(*c.cache, board, Color::Black), cells);
-    EXPECT_EQ(c.cache->evaluateCells(board, Color::Black, cells), 100001); // complete now
-    EXPECT_EQ(c.cache->completeValue(board, Color::Black, 100001), 100001);
-    EXPECT_EQ(c.counter->completions, 1);
-    EXPECT_EQ(c.counter->withCells, 1);
-
-    // Asked with its value, a position is completed at once; a value-only entry keeps its
-    // value when cells are asked for alone.
-    board.play(board.geometry().cell(2, 2), Color::Black);
-    Score score = 0;
-    cellsOf(*c.cache, board, Color::White, &score);
-    EXPECT_EQ(score, 100002);
-    EXPECT_EQ(c.counter->completions, 2);
-    board.play(board.geometry().cell(3, 3), Color::White);
-    const Score value = c.cache->evaluate(board, Color::Black);
-    EXPECT_EQ(c.cache->evaluateCells(board, Color::Black, cells), value);
-    EXPECT_EQ(c.cache->evaluate(board, Color::Black), value);
-    EXPECT_EQ(c.counter->completions, 2);
+    const std::vector<int> first = cellsOf(*c.cache, board, Color::Black, &withCells);
+    EXPECT_EQ(first[5], 1005);
+    EXPECT_EQ(withCells, 100001);
+    EXPECT_EQ(c.cache->evaluate(board, Color::Black), withCells) << "one position, one score";
+    EXPECT_EQ(c.counter->values, 0);
+    const std::vector<int> second = cellsOf(*c.cache, board, Color::Black);
+    EXPECT_EQ(second[5], 2005) << "computed again";
+    EXPECT_EQ(c.counter->withCells, 2);
+    std::vector<int> alone(16, -1);
+    c.cache->evaluateCells(board, Color::Black, alone);
+    EXPECT_EQ(c.counter->cellsAlone, 1) << "the evaluator's own evaluateCells";
+    EXPECT_EQ(alone[5], 3005);
 }
 
 TEST(CachedEvaluator, TheSideToMoveAndTheStonesAndTheBoardSizeKeepPositionsApart) {
@@ -131,31 +94,33 @@ TEST(CachedEvaluator, TheSideToMoveAndTheStonesAndTheBoardSizeKeepPositionsApart
     board.play(board.geometry().cell(0, 0), Color::White);
     c.cache->evaluate(board, Color::White);
     EXPECT_EQ(c.counter->values, 4);
-    // Empty boards of every size share the key 0: each size is a position of its own, and
-    // a size's cells have that size.
-    for (int size = 1; size <= 19; ++size) {
-        const Board empty(size, size);
-        const std::vector<int> cells = cellsOf(*c.cache, empty, Color::Black);
-        ASSERT_EQ(cells.size(), static_cast<std::size_t>(size * size));
-        EXPECT_EQ(cells.back(), 1000 * c.counter->withCells + size * size - 1);
-    }
-    EXPECT_EQ(c.counter->withCells, 19);
-    const Board rect(3, 7);
-    EXPECT_EQ(cellsOf(*c.cache, rect, Color::White).size(), 21U);
-    EXPECT_EQ(c.counter->withCells, 20);
+    // Empty boards of every size share the key 0: each size is a position of its own.
+    for (int size = 1; size <= 19; ++size)
+        EXPECT_EQ(c.cache->evaluate(Board(size, size), Color::Black), c.counter->values);
+    EXPECT_EQ(c.counter->values, 4 + 19);
+    EXPECT_EQ(c.cache->evaluate(Board(3, 7), Color::Black), 4 + 20);
+    EXPECT_EQ(c.cache->evaluate(Board(7, 3), Color::Black), 4 + 21);
 }
 
-TEST(CachedEvaluator, ASmallBudgetStillAnswersRightAndForgetsTheOldest) {
-    Counted c(1); // one entry: every new position replaces the last
-    EXPECT_EQ(c.cache->entries(), 0U);
+TEST(CachedEvaluator, OneSlotStillAnswersRightAndForgetsTheOldest) {
+    Counted c(1); // one slot: every new position replaces the last
     Board a(5, 5);
     Board b(5, 5);
     b.play(b.geometry().cell(1, 1), Color::Black);
-    const std::vector<int> cellsA = cellsOf(*c.cache, a, Color::Black);
-    EXPECT_EQ(c.cache->entries(), 1U);
-    cellsOf(*c.cache, b, Color::Black);
-    EXPECT_NE(cellsOf(*c.cache, a, Color::Black), cellsA); // computed again
-    EXPECT_EQ(c.counter->withCells, 3);
+    const Score valueA = c.cache->evaluate(a, Color::Black);
+    EXPECT_EQ(c.cache->evaluate(a, Color::Black), valueA);
+    const Score valueB = c.cache->evaluate(b, Color::Black);
+    EXPECT_NE(valueB, valueA);
+    EXPECT_NE(c.cache->evaluate(a, Color::Black), valueA); // computed again
+    EXPECT_EQ(c.counter->values, 3);
+}
+
+TEST(CachedEvaluator, WithoutSlotsItOnlyPassesThrough) {
+    Counted c(0);
+    const Board board(3, 3);
+    EXPECT_EQ(c.cache->evaluate(board, Color::Black), 1);
+    EXPECT_EQ(c.cache->evaluate(board, Color::Black), 2);
+    EXPECT_EQ(cellsOf(*c.cache, board, Color::Black)[0], 1000);
 }
 
 // With real evaluators whose value depends on the position alone (the `vc` links remember their

@@ -224,8 +224,8 @@ public:
     int calls = 0;
 };
 
-// The mix's cells are the circuit's and need no net: evaluateCells leaves the net out and
-// completeValue adds it, to the value evaluateWithCells gives.
+// The mix's cells are the circuit's and need no net: evaluateCells leaves the net out, and a
+// value adds the net's correction to the circuit's score.
 TEST(Registry, TheMixRunsItsNetOnlyForAValue) {
     auto net = std::make_unique<CountingNet>();
     CountingNet* counter = net.get();
@@ -235,16 +235,16 @@ TEST(Registry, TheMixRunsItsNetOnlyForAValue) {
     board.play(*board.geometry().parse("c3"), Color::Black);
     board.play(*board.geometry().parse("e4"), Color::White);
     std::vector<int> cells(49), circuitCells(49), mixCells(49);
-    const Score partial = mix.evaluateCells(board, Color::Black, cells);
+    mix.evaluateCells(board, Color::Black, cells);
     EXPECT_EQ(counter->calls, 0);
-    EXPECT_EQ(partial, circuit->evaluateWithCells(board, Color::Black, circuitCells));
+    const Score circuitValue = circuit->evaluateWithCells(board, Color::Black, circuitCells);
     EXPECT_EQ(cells, circuitCells);
-    const Score value = mix.completeValue(board, Color::Black, partial);
+    const Score value = mix.evaluateWithCells(board, Color::Black, mixCells);
     EXPECT_EQ(counter->calls, 1);
-    EXPECT_EQ(value, partial + static_cast<Score>(ResistanceEvaluator::kScoreScale / 2));
-    EXPECT_EQ(mix.evaluateWithCells(board, Color::Black, mixCells), value);
+    EXPECT_EQ(value, circuitValue + static_cast<Score>(ResistanceEvaluator::kScoreScale / 2));
     EXPECT_EQ(mixCells, circuitCells);
     EXPECT_EQ(mix.evaluate(board, Color::Black), value);
+    EXPECT_EQ(counter->calls, 2);
 }
 
 TEST(Registry, UnknownNameGivesNull) {
