@@ -1,5 +1,7 @@
 #include "eval/network/network.h"
 
+#include "eval/network/flush_denormals.h"
+
 #include <Eigen/Core>
 
 #include <algorithm>
@@ -205,6 +207,7 @@ void maskedSoftmax(const CanonicalBoard& board, std::span<float> policy) {
 
 float Network::run(const CanonicalBoard& board, Workspace& workspace,
                    std::span<float> policy) const {
+    const FlushDenormals flushDenormals; // 15 times faster with a trained net's weights
     Workspace::Buffers& b = *workspace.buffers_;
     b.prepare(board.width(), board.height(), static_cast<Eigen::Index>(channels_));
     const Grid& grid = b.grid;
