@@ -31,6 +31,8 @@ Cell Board::find(Cell c) const noexcept {
 
 Cell Board::group(Cell c) const noexcept { return find(c); }
 
+Key Board::positionKey(Color toMove) const noexcept { return key_ ^ zobrist::sideToMove(toMove); }
+
 bool Board::unite(Cell a, Cell b) {
     Cell ra = find(a);
     Cell rb = find(b);

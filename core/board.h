@@ -46,6 +46,9 @@ public:
     // after a 180-degree rotation: a position and its rotation share min(key, rotatedKey).
     Key key() const noexcept { return key_; }
     Key rotatedKey() const noexcept { return rotatedKey_; }
+    // The key of the position: the stones and whose move it is (the caches' and tables' key
+    // where a position and its rotation are told apart).
+    Key positionKey(Color toMove) const noexcept;
 
     int stoneCount() const noexcept { return static_cast<int>(history_.size()); }
     int emptyCount() const noexcept { return geometry_->cellCount() - stoneCount(); }

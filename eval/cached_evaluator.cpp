@@ -1,7 +1,5 @@
 #include "eval/cached_evaluator.h"
 
-#include "core/zobrist.h"
-
 namespace hex::eval {
 
 CachedEvaluator::CachedEvaluator(std::unique_ptr<Evaluator> inner, std::size_t slots)
@@ -14,7 +12,7 @@ Key CachedEvaluator::keyFor(const Board& board, Color toMove) {
         width_ = g.width();
         height_ = g.height();
     }
-    return board.key() ^ zobrist::sideToMove(toMove);
+    return board.positionKey(toMove);
 }
 
 Score CachedEvaluator::evaluate(const Board& board, Color toMove) {

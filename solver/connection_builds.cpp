@@ -1,7 +1,5 @@
 #include "solver/connection_builds.h"
 
-#include "core/zobrist.h"
-
 #include <algorithm>
 #include <utility>
 
@@ -17,7 +15,7 @@ ConnectionBuilds::ConnectionBuilds(const SolverParams& params, SolveContext& con
 // The edge connections of one colour on the current board depend on the stones only, so they
 // are cached by the stones' Zobrist key and the colour (direct-mapped, overwritten).
 EdgeSummary ConnectionBuilds::summary(Color color) {
-    const Key key = context_.board().key() ^ zobrist::sideToMove(color);
+    const Key key = context_.board().positionKey(color);
     const bool cached = params_.useVcCache && vcCache_.enabled();
     if (cached) {
         if (const EdgeSummary* hit = vcCache_.find(key)) {

@@ -1,7 +1,6 @@
 #include "solver/node_analysis.h"
 
 #include "connections/inferior_moves.h"
-#include "core/zobrist.h"
 
 #include <cstdint>
 
@@ -113,7 +112,7 @@ void NodeAnalysis::pruneInferiorMoves(Color toMove, StaticVerdict& s) {
 // findInferiorMoves, or what it found before on the same position and candidates.
 InferiorMemo NodeAnalysis::inferiorMoves(Color toMove, const CellSet& candidates) {
     Board& board = context_.board();
-    const Key key = board.key() ^ zobrist::sideToMove(toMove);
+    const Key key = board.positionKey(toMove);
     if (const InferiorMemo* memo = inferiors_.find(key); memo && memo->candidates == candidates)
         return *memo;
     const InferiorMoves found = findInferiorMoves(board, toMove, candidates);

@@ -2,7 +2,6 @@
 
 #include "connections/cell_set.h"
 #include "core/board.h"
-#include "core/zobrist.h"
 
 #include <algorithm>
 #include <optional>
@@ -20,7 +19,7 @@ public:
     bool wins(Board& board, Color toMove) {
         if (const auto w = board.winner())
             return *w == toMove;
-        const Key key = board.key() ^ zobrist::sideToMove(toMove);
+        const Key key = board.positionKey(toMove);
         if (const auto it = memo_.find(key); it != memo_.end())
             return it->second;
         bool result = false;
@@ -89,7 +88,7 @@ private:
             return true;
         if (!reachable(board))
             return false;
-        const Key key = board.key() ^ zobrist::sideToMove(toMove);
+        const Key key = board.positionKey(toMove);
         if (const auto it = memo_.find(key); it != memo_.end())
             return it->second;
         bool result = toMove != owner_;

@@ -96,6 +96,24 @@ TEST(Board, KeyDependsOnStonesNotOrder) {
     EXPECT_NE(Board(9, 9).key(), Board(9, 8).key());
 }
 
+TEST(Board, PositionKeyTellsTheSidesToMoveApartAndFollowsTheStones) {
+    Board a(9, 9);
+    Board b(9, 9);
+    EXPECT_NE(a.positionKey(Color::Black), a.positionKey(Color::White));
+    a.play(10, Color::Black);
+    a.play(20, Color::White);
+    b.play(20, Color::White);
+    b.play(10, Color::Black);
+    for (Color toMove : {Color::Black, Color::White})
+        EXPECT_EQ(a.positionKey(toMove), b.positionKey(toMove));
+    const Key before = a.positionKey(Color::Black);
+    a.play(30, Color::Black);
+    EXPECT_NE(a.positionKey(Color::Black), before);
+    a.undo();
+    EXPECT_EQ(a.positionKey(Color::Black), before);
+    EXPECT_NE(Board(9, 9).positionKey(Color::Black), Board(9, 8).positionKey(Color::Black));
+}
+
 TEST(Board, RotatedKeyIsTheKeyOfTheRotatedPosition) {
     std::mt19937 rng(99);
     for (int n : {3, 7, 11}) {
