@@ -139,6 +139,10 @@ def run(out, config, samples, games, description, validation=()):
     written there."""
     os.makedirs(out, exist_ok=True)
     torch.set_num_threads(config["threads"])
+    # Subnormal floats as zero: a trained net's tiny weights and activations make them, and the
+    # CPU computes them slowly (a training step took two to three times as long; the engine's
+    # forward pass does the same, docs/network.md, "Subnormal numbers").
+    torch.set_flush_denormal(True)
     model, optimiser, done, history = resume_or_start(out, config)
     if done:
         print(f"resuming {out} after epoch {done}", file=sys.stderr)

@@ -89,6 +89,18 @@ def test_resumed_run_ends_where_an_uninterrupted_one_does(tmp_path):
         trainer.run(str(tmp_path / "b"), config(epochs=3, lr=0.5), samples, 0, "d")
 
 
+def test_a_run_treats_subnormal_numbers_as_zero(tmp_path):
+    if not torch.set_flush_denormal(False):
+        pytest.skip("this CPU cannot flush subnormal numbers")
+    subnormal = torch.tensor([1e-39])
+    assert (subnormal * 1.0).item() > 0
+    try:
+        trainer.run(str(tmp_path / "f"), config(epochs=1), synthetic_samples(8), 0, "d")
+        assert (subnormal * 1.0).item() == 0
+    finally:
+        torch.set_flush_denormal(False)
+
+
 def test_held_out_losses_are_those_of_the_final_net(tmp_path):
     samples, held_out = synthetic_samples(40), synthetic_samples(12, seed=5)
     summary = trainer.run(str(tmp_path / "v"), config(epochs=2), samples, 0, "d", held_out)
