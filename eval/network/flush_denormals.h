@@ -12,8 +12,8 @@ namespace hex::eval::network {
 // both as results (flush to zero) and as operands (denormals are zero); the thread's previous
 // mode comes back when it ends.
 //
-// Why: a trained net has weights that weight decay drove towards zero, and their products make
-// subnormal activations. The CPU handles each subnormal operand with a slow microcode assist:
+// Why: a trained net makes subnormal numbers in its pass (weight decay pulls the weights it does
+// not use towards zero), and the CPU handles each subnormal operand with a slow microcode assist:
 // the shipped net evaluated an 11x11 position in 2.6 ms instead of 0.17 ms (docs/network.md,
 // "Subnormal numbers"). Values that small change no output the engine can see. Restoring the
 // mode keeps every other computation of the program (the circuits' doubles) exactly as it was.
