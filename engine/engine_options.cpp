@@ -161,6 +161,10 @@ void declareEngineOptions(Options& options) {
     options.declare(O::integer("connections_max_empty", knowledge.connectionsMaxEmpty, 0, 361,
                                "H-search at interior nodes with at least two plies to go when at "
                                "most this many cells are empty (0: never)."));
+    options.declare(O::boolean("node_connections", knowledge.evaluatorConnections,
+                               "Interior and quiescence nodes use the evaluator's own virtual "
+                               "connections (the vc links'): a connection win or loss decides "
+                               "the node, and only its must-play cells are searched."));
     options.declare(O::boolean("root_inferior", knowledge.pruneInferiorAtRoot,
                                "The root leaves out dead cells, captured pairs and the mover's "
                                "vulnerable and dominated cells."));

@@ -82,6 +82,7 @@ PlayerSettings playerSettings(const Options& options,
         static_cast<int>(options.getInt("root_connections_max_empty"));
     s.limits.connectionsMaxEmpty = static_cast<int>(options.getInt("connections_max_empty"));
     s.limits.pruneInferiorAtRoot = options.getBool("root_inferior");
+    s.limits.evaluatorConnections = options.getBool("node_connections");
     s.solverMaxEmpty = static_cast<int>(options.getInt("solver_max_empty"));
     s.solverCheckShare = options.getReal("solver_check");
     s.solverRest = options.getBool("solver_rest");

@@ -34,6 +34,9 @@ public:
     // Computed by the evaluator (the cells are not kept); the value is stored.
     Score evaluateWithCells(const Board& board, Color toMove, std::span<int> cellValues) override;
     void evaluateCells(const Board& board, Color toMove, std::span<int> cellValues) override;
+    std::optional<GameState> connectionState(const Board& board, Color toMove) const override {
+        return inner_->connectionState(board, toMove);
+    }
 
     struct Stats {
         std::uint64_t hits = 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "connections/game_state.h"
 #include "core/board.h"
 #include "core/score.h"
 #include "eval/vc_conductances.h"
@@ -42,6 +43,18 @@ public:
     // leaves it out.
     virtual void evaluateCells(const Board& board, Color toMove, std::span<int> cellValues) {
         evaluateWithCells(board, toMove, cellValues);
+    }
+
+    // What the evaluator's own connection knowledge (the `vc` links' H-search) proves about
+    // `board` with `toMove` to play, when its last evaluation built both colours' connections
+    // on this very position: a winner, or the cells toMove must play in (the intersection of
+    // the opponent's edge-to-edge semi carriers) with their reason. nullopt when it has no such
+    // knowledge of this position. Sound like every H-search result, so a search may prune by
+    // it and prove with it; weaker than the solver's H-search (smaller per-pair limits), so a
+    // must-play set from it may be larger.
+    virtual std::optional<GameState> connectionState(const Board& /*board*/,
+                                                     Color /*toMove*/) const {
+        return std::nullopt;
     }
 };
 

@@ -30,6 +30,11 @@ void MixedValueEvaluator::evaluateCells(const Board& board, Color toMove,
     circuit_->evaluateWithCells(board, toMove, cellValues);
 }
 
+std::optional<GameState> MixedValueEvaluator::connectionState(const Board& board,
+                                                              Color toMove) const {
+    return circuit_->connectionState(board, toMove);
+}
+
 Score MixedValueEvaluator::corrected(const Board& board, Color toMove, Score circuit) {
     if (std::abs(circuit) >= ResistanceEvaluator::kDecidedScore)
         return circuit; // decided by the connections (or the board): no guess changes that

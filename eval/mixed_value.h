@@ -24,6 +24,8 @@ public:
     Score evaluateWithCells(const Board& board, Color toMove, std::span<int> cellValues) override;
     // The circuit's cells, without running the net.
     void evaluateCells(const Board& board, Color toMove, std::span<int> cellValues) override;
+    // The circuit's (the net knows no connections).
+    std::optional<GameState> connectionState(const Board& board, Color toMove) const override;
 
 private:
     // The circuit's score `circuit` for the position, corrected by the net.

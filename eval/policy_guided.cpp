@@ -16,4 +16,11 @@ Score PolicyGuidedEvaluator::evaluateWithCells(const Board& board, Color toMove,
     return value_->evaluate(board, toMove);
 }
 
+std::optional<GameState> PolicyGuidedEvaluator::connectionState(const Board& board,
+                                                                Color toMove) const {
+    if (std::optional<GameState> state = policy_->connectionState(board, toMove))
+        return state;
+    return value_->connectionState(board, toMove);
+}
+
 } // namespace hex::eval

@@ -21,6 +21,8 @@ public:
     std::string_view name() const override { return "network"; }
     Score evaluate(const Board& board, Color toMove) override;
     Score evaluateWithCells(const Board& board, Color toMove, std::span<int> cellValues) override;
+    // Either half's, whichever built its connections on `board` last (both check that).
+    std::optional<GameState> connectionState(const Board& board, Color toMove) const override;
 
 private:
     std::unique_ptr<Evaluator> policy_;

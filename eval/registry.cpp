@@ -50,6 +50,9 @@ constexpr std::array kLinkSources{
                    evaluator.setProvenWinner([vc](const Board& board, Color toMove) {
                        return vc->provenWinner(board, toMove);
                    });
+                   evaluator.setConnectionState([vc](const Board& board, Color toMove) {
+                       return vc->gameState(board, toMove);
+                   });
                }},
     LinkSource{"bridges",
                [](ResistanceEvaluator& evaluator, const EvaluatorConfig&) {

@@ -36,6 +36,11 @@ Score ResistanceEvaluator::valueOf(const Board& board, Color toMove, double ownR
     return score(ownResistance, opponentResistance);
 }
 
+std::optional<GameState> ResistanceEvaluator::connectionState(const Board& board,
+                                                              Color toMove) const {
+    return connectionState_ ? connectionState_(board, toMove) : std::nullopt;
+}
+
 Score ResistanceEvaluator::evaluate(const Board& board, Color toMove) {
     if (const auto terminal = terminalScore(board, toMove))
         return *terminal;

@@ -22,6 +22,9 @@ using LinkProvider = std::function<void(const Board&, Color, LinkUse, std::vecto
 // own knowledge proves (e.g. an edge-to-edge virtual connection) with the given side to move, or
 // nullopt.
 using ProvenWinner = std::function<std::optional<Color>(const Board&, Color toMove)>;
+// Asked by a caller after an evaluation with cells: the whole analysis of the source's
+// connections on that position (Evaluator::connectionState), or nullopt.
+using ConnectionStateSource = std::function<std::optional<GameState>(const Board&, Color toMove)>;
 
 // Shannon's and Anshelevich's electric circuit (docs/evaluators.md, "resistance"): value
 // ln(R_opponent / R_own) for the side to move, in thousandths; cell values are the current through
@@ -44,6 +47,9 @@ public:
     // heuristic value all the same (a proof is the search's and the solver's business).
     void setProvenWinner(ProvenWinner provenWinner) { provenWinner_ = std::move(provenWinner); }
     static constexpr Score kDecidedScore = kMaxEval - 1;
+    // Installs (or removes) the hook that answers connectionState.
+    void setConnectionState(ConnectionStateSource source) { connectionState_ = std::move(source); }
+    std::optional<GameState> connectionState(const Board& board, Color toMove) const override;
 
     // Effective resistance between color's edges (0 joined, +infinity cut off).
     double resistance(const Board& board, Color color);
@@ -57,6 +63,7 @@ private:
     Circuit circuit_;
     LinkProvider linkProvider_;
     ProvenWinner provenWinner_;
+    ConnectionStateSource connectionState_;
     std::vector<Link> links_;
     std::vector<double> blackThroughput_;
     std::vector<double> whiteThroughput_;

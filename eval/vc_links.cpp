@@ -97,9 +97,22 @@ std::optional<Color> VcLinks::provenWinner(const Board& board, Color toMove) con
         .winner;
 }
 
+VcLinks::BuiltOn VcLinks::builtOnOf(const Board& board) noexcept {
+    return {board.key(), board.width(), board.height()};
+}
+
+std::optional<GameState> VcLinks::gameState(const Board& board, Color toMove) const {
+    const BuiltOn here = builtOnOf(board);
+    if (builtOn_[0] != here || builtOn_[1] != here)
+        return std::nullopt;
+    return analyseGameState(board, toMove, edges_[colourIndex(toMove)],
+                            edges_[colourIndex(opponent(toMove))]);
+}
+
 void VcLinks::append(const Board& board, Color color, std::vector<Link>& links, bool keepBuild) {
     buildConnections(board, color, keepBuild);
     edges_[colourIndex(color)] = summariseEdges(connections_);
+    builtOn_[colourIndex(color)] = builtOnOf(board);
     const Geometry& g = board.geometry();
     // One endpoint per empty cell and per own group (at its representative), ranked in node
     // order. The links are appended in the order of their ends' ranks, so that the circuit adds

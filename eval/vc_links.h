@@ -61,6 +61,11 @@ public:
     // play (analyseGameState: an own full or semi wins, an opponent full or an empty must-play
     // loses), or nullopt. Precondition: the last append of each colour was on `board`.
     std::optional<Color> provenWinner(const Board& board, Color toMove) const;
+    // The whole analysis of the same connections (winner, or must-play cells and their reason),
+    // or nullopt unless the last build of each colour was on `board` (its stones and size): a
+    // caller asking after an evaluation that did not build here gets nothing rather than
+    // another position's connections.
+    std::optional<GameState> gameState(const Board& board, Color toMove) const;
 
     // Builds so far, and how many of them were derived (for measurement and tests).
     std::uint64_t builds() const noexcept { return builds_; }
@@ -100,6 +105,15 @@ private:
     std::vector<Connections::FullPair> fullPairs_;
     std::array<std::vector<Base>, 2> bases_; // by colour index
     std::array<EdgeSummary, 2> edges_;       // of the last build per colour
+    // The position of the last build per colour: its stones' key and its size.
+    struct BuiltOn {
+        Key key = 0;
+        int width = 0;
+        int height = 0;
+        bool operator==(const BuiltOn&) const = default;
+    };
+    static BuiltOn builtOnOf(const Board& board) noexcept;
+    std::array<BuiltOn, 2> builtOn_;
     std::uint64_t clock_ = 0;
     std::uint64_t builds_ = 0;
     std::uint64_t derivedBuilds_ = 0;

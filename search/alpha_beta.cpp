@@ -81,6 +81,14 @@ Score Search::alphaBeta(int depth, Score alpha, Score beta, int ply, Color toMov
         if (aborted_)
             return 0;
     }
+    if (threats.count != 1) {
+        // The cell values order the moves; the evaluator's connections come with them.
+        evaluator_.evaluateCells(board_, toMove, cellValuesAt(ply));
+        if (const std::optional<Score> decided = evaluatorConnectionScore(toMove, ply, region)) {
+            storeResult(key, depth, *decided, -kInfinity, kInfinity, kNoCell, ply);
+            return *decided;
+        }
+    }
 
     const std::size_t width = generateMoves(toMove, ply, ttMove, threats, region.candidates);
     const std::vector<Cell>& moves = moves_[p];
@@ -156,11 +164,26 @@ GameState Search::analyseConnections(Color toMove) {
     return analyseGameState(board_, toMove, own_, opp_);
 }
 
+std::optional<Score> Search::connectionScore(Color toMove, int ply, MoveRegion& region) {
+    return applyConnections(analyseConnections(toMove), toMove, ply, region);
+}
+
+// The evaluator's connections on the node (SearchLimits::evaluatorConnections), built with the
+// cell values just asked for.
+std::optional<Score> Search::evaluatorConnectionScore(Color toMove, int ply, MoveRegion& region) {
+    if (!limits_.evaluatorConnections)
+        return std::nullopt;
+    const std::optional<GameState> state = evaluator_.connectionState(board_, toMove);
+    return state ? applyConnections(*state, toMove, ply, region) : std::nullopt;
+}
+
 // A connection win or loss decides the node. H-search gives no distance, so such a result scores
 // as the slowest possible one (every empty cell played). Otherwise the region shrinks to the
-// must-play cells, the opponent's semis being the reason for the rest.
-std::optional<Score> Search::connectionScore(Color toMove, int ply, MoveRegion& region) {
-    const GameState state = analyseConnections(toMove);
+// must-play cells, the opponent's semis being the reason for the rest. Two must-play sets (the
+// search's H-search and the evaluator's) both hold, so the region is their intersection, and
+// when that is empty every move loses, to the union of their reasons.
+std::optional<Score> Search::applyConnections(const GameState& state, Color toMove, int ply,
+                                              MoveRegion& region) {
     const auto p = static_cast<std::size_t>(ply);
     const Score slowest = kWin - (ply + board_.emptyCount());
     if (state.winner) {
@@ -168,8 +191,12 @@ std::optional<Score> Search::connectionScore(Color toMove, int ply, MoveRegion& 
         proofs_[p] = {wins ? Proven::Win : Proven::Loss, state.proof};
         return wins ? slowest : -slowest;
     }
-    region.candidates = state.mustPlay;
-    region.reason = state.mustPlayReason;
+    region.candidates &= state.mustPlay;
+    region.reason |= state.mustPlayReason;
+    if (region.candidates.none()) {
+        proofs_[p] = {Proven::Loss, region.reason};
+        return -slowest;
+    }
     return std::nullopt;
 }
 
@@ -214,8 +241,7 @@ std::size_t Search::generateMoves(Color toMove, int ply, Cell ttMove, const Winn
         moves.push_back(threats.cells[0]);
         return 1;
     }
-    const std::span<int> values = cellValuesAt(ply);
-    evaluator_.evaluateCells(board_, toMove, values); // they order the moves; no value needed
+    const std::span<int> values = cellValuesAt(ply); // filled by alphaBeta
     for (Cell c = candidates.first(); c != kNoCell; c = candidates.nextFrom(c + 1))
         moves.push_back(c);
     sortByCellValue(moves, values);

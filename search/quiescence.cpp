@@ -22,7 +22,7 @@ Score Search::quiesce(Score alpha, Score beta, int ply, Color toMove, int plies)
         return standPat;
     alpha = std::max(alpha, standPat);
     const auto count = static_cast<std::size_t>(limits_.quiescenceMoves);
-    bestCells(ply, count);
+    bestCells(ply, count, quiescenceCandidates(toMove));
     Score best = standPat;
     const std::size_t moves = moves_[static_cast<std::size_t>(ply)].size();
     for (std::size_t i = 0; i < moves; ++i) {
@@ -45,14 +45,22 @@ Score Search::quiesce(Score alpha, Score beta, int ply, Color toMove, int plies)
     return best;
 }
 
-// The empty cells in cell order, then the search's own move order (larger value first, ties in
+// The empty cells, or with SearchLimits::evaluatorConnections the must-play cells of the
+// evaluator's connections just built for the stand-pat value: a move outside them loses at once.
+// (A decided position never gets here: its stand-pat value is decided.)
+CellSet Search::quiescenceCandidates(Color toMove) const {
+    const std::optional<GameState> state =
+        limits_.evaluatorConnections ? evaluator_.connectionState(board_, toMove) : std::nullopt;
+    return state && !state->winner ? state->mustPlay : emptyCellSet(board_);
+}
+
+// The candidates in cell order, then the search's own move order (larger value first, ties in
 // cell order), cut to `count`.
-void Search::bestCells(int ply, std::size_t count) {
+void Search::bestCells(int ply, std::size_t count, const CellSet& candidates) {
     std::vector<Cell>& moves = moves_[static_cast<std::size_t>(ply)];
     moves.clear();
-    for (Cell c = 0; c < cellCount_; ++c)
-        if (board_.isEmpty(c))
-            moves.push_back(c);
+    for (Cell c = candidates.first(); c != kNoCell; c = candidates.nextFrom(c + 1))
+        moves.push_back(c);
     sortByCellValue(moves, cellValuesAt(ply));
     moves.resize(std::min(count, moves.size()));
 }

@@ -90,8 +90,11 @@ private:
     bool useConnectionsAt(int depth) const noexcept;
     GameState analyseConnections(Color toMove);
     std::optional<Score> connectionScore(Color toMove, int ply, MoveRegion& region);
-    // Fills moves_[ply] with the region's candidates (the searched ones first) and returns how
-    // many are within the width.
+    std::optional<Score> evaluatorConnectionScore(Color toMove, int ply, MoveRegion& region);
+    std::optional<Score> applyConnections(const GameState& state, Color toMove, int ply,
+                                          MoveRegion& region);
+    // Fills moves_[ply] with the region's candidates (the searched ones first, by the cell
+    // values alphaBeta put in cellValuesAt(ply)) and returns how many are within the width.
     std::size_t generateMoves(Color toMove, int ply, Cell ttMove, const WinningCells& threats,
                               const CellSet& candidates);
     Score searchMove(Cell move, int index, int depth, Score alpha, Score beta, int ply,
@@ -107,9 +110,10 @@ private:
     }
     // The leaf's value with SearchLimits' quiescence (plies left; the quiescent passes only).
     Score quiesce(Score alpha, Score beta, int ply, Color toMove, int plies);
-    // The `count` best empty cells by cellValuesAt(ply), in sortByCellValue's order, into
-    // moves_[ply].
-    void bestCells(int ply, std::size_t count);
+    // The `count` best cells of `candidates` by cellValuesAt(ply), in sortByCellValue's
+    // order, into moves_[ply].
+    void bestCells(int ply, std::size_t count, const CellSet& candidates);
+    CellSet quiescenceCandidates(Color toMove) const;
 
     bool shouldAbort();
     void pollStop();

@@ -49,6 +49,12 @@ struct SearchLimits {
     // on every board (about 10 ms for both colours on an 11x11 middlegame).
     int connectionsMaxEmpty = 20;
     int connectionsMinDepth = 2;
+    // The evaluator's own connections (Evaluator::connectionState, the `vc` links' H-search,
+    // built anyway for the cell values that order a node's moves) at every interior node and
+    // quiescence node: a connection win or loss they prove decides the node, and their
+    // must-play set prunes its moves (the width's moves are the best of that set). Free where
+    // the evaluator has them; nothing where it has none.
+    bool evaluatorConnections = false;
     int rootConnectionsMaxEmpty = 361;
     // The opponent's proof pattern when the position is already known to be lost (from the
     // solver): the root searches only its cells, since every move outside it loses to the same
