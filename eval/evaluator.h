@@ -81,8 +81,10 @@ struct EvaluatorConfig {
     double networkMixWeight = 1.0;
     // With networkValue "mix": the largest side of a board on which the net corrects the
     // circuit (`network_mix_max_size`); larger boards get the circuit alone. The built-in net
-    // learned 9x9 positions: it wins there, plays even on 11x11 and lost on 13x13
-    // (docs/strength.md, "The network evaluator as the default").
+    // learned 9x9 positions: it wins there, plays even on 11x11 and lost on 13x13 when it was
+    // slow (docs/strength.md, "The network evaluator as the default"); fast, it was level with
+    // the circuit there (18 against 16 of 40; "Must-play at every node, and three quiescence
+    // moves"), which is no reason to switch.
     int networkMixMaxSize = 11;
     // What gives its cell values, which order the moves and set the width (`network_policy`),
     // one of networkPolicyNames(): "network" (its policy head) or "resistance" (the resistance
