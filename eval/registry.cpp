@@ -47,9 +47,6 @@ constexpr std::array kLinkSources{
                                                   std::vector<Link>& links) {
                        vc->append(board, color, links, use == LinkUse::Node);
                    });
-                   evaluator.setProvenWinner([vc](const Board& board, Color toMove) {
-                       return vc->provenWinner(board, toMove);
-                   });
                    evaluator.setConnectionState([vc](const Board& board, Color toMove) {
                        return vc->gameState(board, toMove);
                    });

@@ -29,10 +29,9 @@ Score ResistanceEvaluator::score(double ownResistance, double opponentResistance
 // The circuit's value, unless the link source proves a winner.
 Score ResistanceEvaluator::valueOf(const Board& board, Color toMove, double ownResistance,
                                    double opponentResistance) const {
-    if (provenWinner_) {
-        if (const std::optional<Color> winner = provenWinner_(board, toMove))
-            return *winner == toMove ? kDecidedScore : -kDecidedScore;
-    }
+    if (const std::optional<GameState> state = connectionState(board, toMove);
+        state && state->winner)
+        return *state->winner == toMove ? kDecidedScore : -kDecidedScore;
     return score(ownResistance, opponentResistance);
 }
 

@@ -18,12 +18,9 @@ enum class LinkUse { Leaf, Node };
 // Supplies the extra links (virtual connections) of a colour's circuit for a position. The
 // provider appends to the vector it is given; it is called once per colour and evaluation.
 using LinkProvider = std::function<void(const Board&, Color, LinkUse, std::vector<Link>&)>;
-// Asked after the links of both colours were made for a position: the winner that the source's
-// own knowledge proves (e.g. an edge-to-edge virtual connection) with the given side to move, or
-// nullopt.
-using ProvenWinner = std::function<std::optional<Color>(const Board&, Color toMove)>;
-// Asked by a caller after an evaluation with cells: the whole analysis of the source's
-// connections on that position (Evaluator::connectionState), or nullopt.
+// What the link source's own connections prove about a position it made the links of both
+// colours for (e.g. an edge-to-edge virtual connection wins), with the given side to move: the
+// game state (winner, or must-play cells), or nullopt when it did not build on that position.
 using ConnectionStateSource = std::function<std::optional<GameState>(const Board&, Color toMove)>;
 
 // Shannon's and Anshelevich's electric circuit (docs/evaluators.md, "resistance"): value
@@ -42,12 +39,10 @@ public:
 
     // Installs (or, with an empty function, removes) the virtual-connection hook.
     void setLinkProvider(LinkProvider provider) { linkProvider_ = std::move(provider); }
-    // Installs (or removes) the hook that proves a winner from what the links were made of.
-    // A proven position scores kDecidedScore for the winner: above every circuit value, but a
-    // heuristic value all the same (a proof is the search's and the solver's business).
-    void setProvenWinner(ProvenWinner provenWinner) { provenWinner_ = std::move(provenWinner); }
+    // Installs (or removes) the hook that analyses what the links were made of: it answers
+    // connectionState, and a winner it proves scores kDecidedScore: above every circuit value,
+    // but a heuristic value all the same (a proof is the search's and the solver's business).
     static constexpr Score kDecidedScore = kMaxEval - 1;
-    // Installs (or removes) the hook that answers connectionState.
     void setConnectionState(ConnectionStateSource source) { connectionState_ = std::move(source); }
     std::optional<GameState> connectionState(const Board& board, Color toMove) const override;
 
@@ -62,7 +57,6 @@ private:
 
     Circuit circuit_;
     LinkProvider linkProvider_;
-    ProvenWinner provenWinner_;
     ConnectionStateSource connectionState_;
     std::vector<Link> links_;
     std::vector<double> blackThroughput_;

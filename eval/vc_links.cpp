@@ -91,12 +91,6 @@ void VcLinks::buildConnections(const Board& board, Color color, bool keep) {
         keepBuild(board, color);
 }
 
-std::optional<Color> VcLinks::provenWinner(const Board& board, Color toMove) const {
-    return analyseGameState(board, toMove, edges_[colourIndex(toMove)],
-                            edges_[colourIndex(opponent(toMove))])
-        .winner;
-}
-
 VcLinks::BuiltOn VcLinks::builtOnOf(const Board& board) noexcept {
     return {board.key(), board.width(), board.height()};
 }

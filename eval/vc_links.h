@@ -57,14 +57,11 @@ public:
     // would push out the builds the next leaves derive from).
     void append(const Board& board, Color color, std::vector<Link>& links, bool keepBuild = true);
 
-    // The winner that the edge-to-edge connections of the last two builds prove, with toMove to
-    // play (analyseGameState: an own full or semi wins, an opponent full or an empty must-play
-    // loses), or nullopt. Precondition: the last append of each colour was on `board`.
-    std::optional<Color> provenWinner(const Board& board, Color toMove) const;
-    // The whole analysis of the same connections (winner, or must-play cells and their reason),
-    // or nullopt unless the last build of each colour was on `board` (its stones and size): a
-    // caller asking after an evaluation that did not build here gets nothing rather than
-    // another position's connections.
+    // What the edge-to-edge connections of the last two builds prove, with toMove to play
+    // (analyseGameState: an own full or semi wins, an opponent full or an empty must-play loses;
+    // otherwise the must-play cells and their reason), or nullopt unless the last build of each
+    // colour was on `board` (its stones and size): a caller asking after an evaluation that did not
+    // build here gets nothing rather than another position's connections.
     std::optional<GameState> gameState(const Board& board, Color toMove) const;
 
     // Builds so far, and how many of them were derived (for measurement and tests).
